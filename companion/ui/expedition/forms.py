@@ -154,7 +154,7 @@ def score_asked_again(doc: object, state: State) -> tuple[ScoreDraft, dict[SeatN
     for seat, name in enumerate(state.setup.names):
         value = scores.get(name)
         if isinstance(value, int) and not isinstance(value, bool):
-            typed[seat] = points_text(value)
+            typed[seat] = number(value)   # "−14", as the results write it; parse_points reads it back
         cards = cashed.get(name)
         if isinstance(cards, list) and seat < len(state.hands):
             places: list[int] = []
@@ -219,12 +219,6 @@ def use_action(state: State, seat: SeatNo, card: Assist) -> dict:
 # grouped number. Those must reach parse_points, which refuses them in words; a filter that dropped a "."
 # would turn "12.5" into 125 without a word.
 POINTS_TYPED = r"^[-−]?[0-9.,]*$"
-
-
-def points_text(value: int) -> str:
-    """Points put in a field for the player (from the sheet, or a form kept): negative with the printed minus
-    sign, as the sheet and the results write them ("−14"); `parse_points` reads it back."""
-    return str(value).replace("-", "\u2212")
 
 
 def parse_points(text: str | None) -> int | None:

@@ -33,6 +33,7 @@ from companion.games.expedition.rules import (
     sheet_results,
 )
 from companion.games.trek12.rules import Assist
+from companion.games.words import number
 from companion.i18n import N_, _, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.expedition.forms import (
@@ -40,7 +41,6 @@ from companion.ui.expedition.forms import (
     ScoreDraft,
     open_action,
     pick_action,
-    points_text,
     reveal_action,
     score_action,
     score_asked_again,
@@ -437,7 +437,7 @@ def ExpeditionTable(session_id: str) -> ft.View:
         sealed = set(sealed_envelopes(state))
         met = dict(score_now.current.met)
         for item in offer.result.seats:
-            point_text(item.seat).set(points_text(item.points))
+            point_text(item.seat).set(number(item.points))     # "−14", as the sheet writes it
             met[item.seat] = tuple(n for n in item.met if n in sealed)
         change_score(ScoreDraft(cash=score_now.current.cash, met=met,
                                 from_sheet=tuple(item.seat for item in offer.result.seats)))
