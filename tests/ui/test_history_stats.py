@@ -314,6 +314,8 @@ async def test_statistics_overview_shows_what_stats_computes(open_ui, store):
     # Points of skulls and orphans: "11 Penalties" read as eleven penalised circles.
     assert "Penalty points" in ui.text() and "Penalties" not in ui.text()
     assert ui.get("stats-sheet-dunai-per-sheet").value == "On average per sheet"     # not totals
+    assert ui.get("stats-sheet-dunai-best").value == (
+        f"Best {number(dunai.best)} by {', '.join(dunai.best_by)} · average {number(dunai.average)} · 3 sheets scored")
     assert ui.get(f"stats-solo-trek12-max-id:{ann.id}-lost").value == "1"
     assert ui.get(f"stats-solo-fourteeners-gerry-id:{bob.id}-won").value == "1"
     # A row is one button saying each number with its column's name (it was "Ann, 1, 0, 1, 40").
@@ -366,6 +368,9 @@ async def test_a_players_statistics_show_what_stats_computes(open_ui, store):
     (dunai,) = stats.trek12_sheets(records, f"id:{ann.id}")
     assert ui.get("pstats-sheet-dunai-summit-rate").value == "50% (1 of 2)" and dunai.summits == 1
     assert "Reached the summit: 50% (1 of 2)" in spoken(ui.top)          # its bar was a bare "0.5" apart
+    # Her own best on her own page: "Best 40 by Ann" named her again.
+    assert ui.get("pstats-sheet-dunai-best").value == (
+        f"Best {number(dunai.best)} · average {number(dunai.average)} · 2 sheets scored")
     # The form guide's letters keep their words on their line ("… · L" / "lost" on a phone).
     assert ui.get("pstats-form-legend").value == "Newest first · W\u00a0won · S\u00a0shared win · L\u00a0lost"
     assert ui.get("pstats-solo-trek12-max-best").value == "40"

@@ -197,7 +197,7 @@ def PlayerStatsScreen() -> ft.View:
     sheets = stats.trek12_sheets(games, key, names=names)
     if sheets:
         body.append(section_title(_("Trek 12 sheets"), key="pstats-sheets-title"))
-        body.extend(_sheet_card(sheet, "pstats") for sheet in sheets)
+        body.extend(_sheet_card(sheet, "pstats", whose=False) for sheet in sheets)
     solos = stats.solo_lines(games, key, names=names)
     if solos:
         body.append(section_title(_("Solo records"), key="pstats-solo-title"))
@@ -406,8 +406,9 @@ def _everyone_over_time(games: Games, game: str, lines: list[PlayerLine], colour
     ])
 
 
-def _sheet_card(sheet: SheetLine, prefix: str) -> ft.Control:
-    """A Trek 12 sheet: how often the summit was reached, average lines, zones and penalties, the best."""
+def _sheet_card(sheet: SheetLine, prefix: str, *, whose: bool = True) -> ft.Control:
+    """A Trek 12 sheet: how often the summit was reached, average lines, zones and penalties, the best (and
+    `whose` best it was, where the card is of more than one player)."""
     key = f"{prefix}-sheet-{sheet.sheet}"
     rate = sheet.summit_rate
     summit = ft.Container(
@@ -442,10 +443,15 @@ def _sheet_card(sheet: SheetLine, prefix: str) -> ft.Control:
         # i18n: Trek 12's penalty points (skulls and orphan circles), on average per sheet: points, not a count
         figure(number(sheet.penalty), _("Penalty points"), key=f"{key}-penalty"),
     ]))
+    if whose:
+        best = ngettext("Best {best} by {names} · average {average} · {n} sheet scored",
+                        "Best {best} by {names} · average {average} · {n} sheets scored", sheet.plays)
+    else:       # one player's own page: "Best 40 by Ann" named her again
+        best = ngettext("Best {best} · average {average} · {n} sheet scored",
+                        "Best {best} · average {average} · {n} sheets scored", sheet.plays)
     controls.append(ft.Text(
-        ngettext("Best {best} by {names} · average {average} · {n} sheet scored",
-                 "Best {best} by {names} · average {average} · {n} sheets scored", sheet.plays).format(
-            best=number(sheet.best), names=", ".join(sheet.best_by), average=number(sheet.average), n=sheet.plays),
+        best.format(best=number(sheet.best), names=", ".join(sheet.best_by), average=number(sheet.average),
+                    n=sheet.plays),
         key=f"{key}-best", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     return panel(controls, key=key)
 
