@@ -9,6 +9,7 @@ from functools import partial
 import pytest
 
 from corrections_helpers import replay_game, saved
+from companion.entries import describe_entries
 from companion.games.ridgeline import session as engine
 from companion.games.ridgeline.scoring import score
 from companion.sessions import SessionKeeper
@@ -146,8 +147,12 @@ async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_
         raise AssertionError("hand 7 should no longer apply")
     assert reason == "hand 7: the game ended in hand 6 when Ann cleared the summit; no more hands can be played"
     assert ui.get("ent-title").value == "Entry 7 no longer applies"
+    assert ui.get("ent-counts").value == "4 later entries kept so far; 2 still to replay, this one included."
     assert ui.get("ent-reason").value == f"Why: {sentence(reason)}"
-    assert ui.get("ent-refused").value == engine.describe_action(at_summit, HANDS[6])
+    listed = describe_entries(engine, setup, HANDS)          # the entries' list, before the correction
+    assert ui.get("ent-refused").value == listed[6]
+    # What it would be in the corrected game follows, where that differs (another camp pitched).
+    assert ui.get("ent-refused-now").value == f"In the corrected game: {engine.describe_action(at_summit, HANDS[6])}"
     correction = SessionKeeper(store).correction(game_id)
     assert (correction.kept, correction.dropped, correction.refused_action) == (4, 0, HANDS[6])
     assert ui.get("rl-winners").value == "Ann wins the climb"       # the draft: the game as corrected so far
@@ -162,9 +167,20 @@ async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_
     await ui.click("ent-drop")
     correction = SessionKeeper(store).correction(game_id)
     assert (correction.kept, correction.dropped, correction.refused_action) == (4, 1, HANDS[7])
-    # Hand 8 is the seventh entry of the draft now, but the player chose from the list where it is the eighth.
+    # Hand 8 is the seventh entry of the draft now, but the player chose from the list where it is the eighth:
+    # it is said as the list says it, under its number there ("Entry 8" over "Hand 7 (Ann dealt)" was another
+    # hand, another dealer), then as the draft would take it.
     assert ui.get("ent-title").value == "Entry 8 no longer applies"
-    assert ui.get("ent-refused").value == engine.describe_action(at_summit, HANDS[7])
+    assert ui.get("ent-refused").value == listed[7] and listed[7].startswith("Hand 8 (Bob dealt): ")
+    assert ui.get("ent-refused-now").value == f"In the corrected game: {engine.describe_action(at_summit, HANDS[7])}"
+    assert "Hand 7 (Ann dealt): " in ui.get("ent-refused-now").value
+    assert ui.get("ent-counts").value == "4 later entries kept so far; 1 still to replay, this one included."
+    # Each count with its own plural in Polish ("zostało 1" for "został 1").
+    store.settings.set("language", "pl")
+    polish = await open_ui(route=f"/play/ridgeline/{game_id}")
+    assert polish.get("ent-counts").value == (
+        "Na razie zachowano 4 późniejsze wpisy; do odtworzenia został 1, łącznie z tym.")
+    store.settings.set("language", "en")
     # Drop it and everything after: nothing is left to replay.
     await ui.click("ent-drop_rest")
     correction = SessionKeeper(store).correction(game_id)
@@ -289,3 +305,16 @@ async def test_a_correction_notice_goes_once_another_device_confirms_it(open_ui,
     await phone.click("ent-confirm")
     await ui.settle()
     assert ui.find("rl-notice-text") is None
+
+
+async def test_the_newest_hand_entered_again_counts_no_later_entries(open_ui, store):
+    # The last hand corrected: nothing comes after it, and the banner says only what to do ("0 later entries
+    # kept" counted entries that never were).
+    game_id, _setup = seated(store)
+    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
+    await ui.click("ent-open")
+    await ui.click(f"ent-edit-{len(HANDS) - 1}")
+    await open_panel(ui, Panel.HAND)
+    await ui.click("rl-hand-submit")                                 # entered again as it was
+    assert ui.get("ent-title").value == "The correction is ready"
+    assert ui.get("ent-ready").value == "Check the game below, then confirm; nothing is saved before."

@@ -125,6 +125,14 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
         """An entry in words from the correction's draft as it stands (the keeper's state of it)."""
         return tr(engine.describe_action(app.keeper.state(session_id), action))
 
+    def listed(number: int) -> str:
+        """Entry `number` (1 = the first) in the words of the list the player chose from: the game's entries
+        before the correction. The draft's words for it may differ (the refused hand 8 was "Hand 7" there)."""
+        key = (session.setup, correction.original)     # the saved entries: the list's own words, kept
+        if described.current is None or described.current[0] != key:
+            described.current = (key, describe_entries(engine, session.setup, list(correction.original)))
+        return tr(described.current[1][number - 1])
+
     notes = [ft.Text(problem, key="ent-problem", size=13, color=ft.Colors.ERROR)] if problem else []
     if correction is not None and not correction.done:
         # Ready: what the corrected game changes of what was done at the table, where the game says (an
@@ -137,7 +145,7 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
                                                           app.keeper.state(session_id)))] + notes
             except CompanionError:
                 pass            # a game that cannot be replayed says so itself
-        return _under_way(session_id, app, correction, words, run, notes, game=session.game)
+        return _under_way(session_id, app, correction, words, listed, run, notes, game=session.game)
 
     controls: list[ft.Control] = []
     if reopened:
@@ -167,8 +175,8 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
         if described.current is None or described.current[0] != key:
             described.current = (key, describe_entries(engine, session.setup, list(session.actions)))
         lines = described.current[1]
-        controls.append(ft.Text(_("Tap Edit to enter an old entry again as it should have been; the later entries "
-                                  "are replayed on it."), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        controls.append(ft.Text(_("Tap an entry's pencil to enter it again as it should have been; the later "
+                                  "entries are replayed on it."), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         for index in range(count - 1, max(-1, count - 1 - shown), -1):
             controls.append(_entry_row(index, tr(lines[index]), run, app, session_id))
         if count > shown:
@@ -233,9 +241,12 @@ def _setup_rows(options: list[dict[str, Any]], run, app, session_id: str) -> lis
     return rows
 
 
-def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Control], *, game: str) -> ft.Control:
+def _under_way(session_id: str, app, correction, words, listed, run, notes: list[ft.Control], *,
+               game: str) -> ft.Control:
     """What the correction waits for: the entry entered again, a decision on a refused one, or Confirm; a
-    replay's refusal is said in the `game`'s words for the app (`registry.refusal_words`)."""
+    replay's refusal is said in the `game`'s words for the app (`registry.refusal_words`). The entry it waits
+    on is said as the list said it (`listed`), under the number in its title; where the draft has moved it
+    (a hand dropped before it), what it would be there (`words`) follows."""
     keeper = app.keeper
     cancel = labelled("ent-cancel", ft.TextButton(
         _("Cancel the correction"), key="ent-cancel",
@@ -245,7 +256,7 @@ def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Cont
     if correction.waiting is not None:
         title = _("Correcting entry {number}").format(number=correction.number)
         lines.append(ft.Text(_("Enter it below as it should have been; the later entries follow it."), size=13))
-        lines.append(ft.Text(_("It was: {entry}").format(entry=words(correction.waiting)), key="ent-was", size=13,
+        lines.append(ft.Text(_("It was: {entry}").format(entry=listed(correction.number)), key="ent-was", size=13,
                              italic=True))
         buttons = [cancel]
     elif correction.inserting and correction.rest:
@@ -253,21 +264,30 @@ def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Cont
         title = _("Adding an entry before entry {number}").format(number=correction.number)
         lines.append(ft.Text(_("Enter below the entry that was missed; entry {number} is tried again after it.").format(
             number=correction.number), size=13))
-        lines.append(ft.Text(words(correction.rest[0]), key="ent-next", size=13, italic=True))
+        lines.append(ft.Text(listed(correction.number), key="ent-next", size=13, italic=True))
         buttons = [cancel]
     elif correction.refused is not None:
         title = _("Entry {number} no longer applies").format(number=correction.number)
         if correction.setup is not None:
             lines.append(ft.Text(_("Every entry is replayed on the corrected setup."), size=13))
-        lines.append(ft.Text(words(correction.refused_action), key="ent-refused", size=13,
-                             weight=ft.FontWeight.W_600))
+        lines.append(ft.Text(listed(correction.number), key="ent-refused", size=13, weight=ft.FontWeight.W_600))
+        now = words(correction.refused_action)
+        if now != listed(correction.number):
+            # i18n: the refused entry as the corrected game would take it (another hand number, another dealer)
+            lines.append(ft.Text(_("In the corrected game: {entry}").format(entry=now), key="ent-refused-now",
+                                 size=13))
         reason = refusal_words(game, correction.refused)
         lines.append(ft.Text(_("Why: {reason}").format(reason=sentence(reason)), key="ent-reason",
                              size=13))
-        lines.append(ft.Text(ngettext("{n} later entry kept so far; {rest} still to replay, this one included.",
-                                      "{n} later entries kept so far; {rest} still to replay, this one included.",
-                                      correction.kept).format(n=correction.kept, rest=len(correction.rest)),
-                             size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        # Two counts, each with its own plural (Polish "zostało 2" wants "zostały 2").
+        # i18n: {kept} is "3 later entries kept so far", {rest} "2 still to replay" (entries)
+        lines.append(ft.Text(_("{kept}; {rest}, this one included.").format(
+            kept=ngettext("{n} later entry kept so far", "{n} later entries kept so far", correction.kept).format(
+                n=correction.kept),
+            # i18n: later entries not replayed yet; follows "3 later entries kept so far; "
+            rest=ngettext("{n} still to replay", "{n} still to replay", len(correction.rest)).format(
+                n=len(correction.rest))),
+            key="ent-counts", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         for choice, label, icon in (("fix", _("Fix it"), ft.Icons.EDIT_ROUNDED),
                                     # i18n: a later entry no longer applies: enter a missed one before it first
                                     ("insert", _("Add an entry before it"), ft.Icons.PLAYLIST_ADD_ROUNDED),
@@ -287,6 +307,9 @@ def _under_way(session_id: str, app, correction, words, run, notes: list[ft.Cont
                     n=correction.kept),
                 # i18n: entries taken out by a correction; follows "3 later entries kept, "
                 dropped=ngettext("{n} dropped", "{n} dropped", correction.dropped).format(n=correction.dropped))
+        elif not correction.kept:
+            # The newest entry corrected: "0 later entries kept" counted what never was.
+            ready = _("Check the game below, then confirm; nothing is saved before.")
         else:
             ready = ngettext("{n} later entry kept. Check the game below, then confirm; nothing is saved before.",
                              "{n} later entries kept. Check the game below, then confirm; nothing is saved before.",
