@@ -253,6 +253,11 @@ class SessionKeeper:
                            setup=correction.setup if correction.setup is not None else session.setup)
         return session
 
+    def saved(self, session_id: SessionId) -> Session:
+        """A game in progress by id as saved: while an old entry is being corrected, its entries and setup
+        before the correction (what `get` shows is the draft); InvalidInput when there is none."""
+        return self._saved(session_id)
+
     def _saved(self, session_id: SessionId) -> Session:
         record = self._store.sessions.get(session_id)
         if record is None:

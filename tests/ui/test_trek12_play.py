@@ -1056,3 +1056,30 @@ def test_maxs_plus_3_on_an_orphan_stays_inside_the_sheet_on_a_small_phone(name):
         # ... and clear of the circle's number: to one side of its centre.
         centres = {str(cid): x for cid, (x, _y) in layout.centres.items()}
         assert all(b.left > centres[cid] or b.left + b.width < centres[cid] for cid, b in badges.items())
+
+
+async def test_dice_tapped_in_are_still_there_after_a_correction_cancelled(open_ui, store):
+    # Cancel leaves the game as it was: the dice tapped for the round before the entries were opened too.
+    session = start(store)
+    SessionKeeper(store).act(session.id, {"player": 0, "dice": [3, 2], "op": "sum", "circle": 8})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(5, 4))
+    await ui.click("ent-open")
+    await ui.click("ent-edit-0")
+    await ui.click("ent-cancel")
+    def chosen(ui) -> set[str]:
+        return {n.identifier for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.selected
+                and str(n.identifier or "").startswith(("t12-red-", "t12-yellow-"))}
+
+    assert chosen(ui) == {"t12-red-5", "t12-yellow-4"}
+    assert "Another device" not in ui.get("t12-status").value
+    again = await open_ui(route=f"/play/trek12/{session.id}")        # kept beside the game, as before
+    assert chosen(again) == {"t12-red-5", "t12-yellow-4"}
+    # Confirmed, the correction changed the game: the turn starts afresh from it.
+    await ui.click("ent-edit-0")
+    await enter_roll(ui, Roll.of(3, 2))
+    await ui.click("t12-op-product")
+    await ui.click("t12-circle-8")
+    await ui.click("ent-confirm")
+    assert SessionKeeper(store).get(session.id).actions[0]["op"] == "product"
+    assert chosen(ui) == set()

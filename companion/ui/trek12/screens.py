@@ -156,6 +156,9 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     # phone, or before a reload) and then written elsewhere is not "changed under" this screen. A computer
     # that only watched a phone play said "Another device changed the game meanwhile" at every turn.
     tapped_here = ft.use_ref(False)
+    # The turn being entered when a correction began here (what `held` and `tapped_here` were): a correction
+    # cancelled gives it back, dice and all, as Cancel leaves the game as it was.
+    before_correction = ft.use_ref(None)
 
     # A saved Ascent this version cannot replay (a hand-edited backup) stays on home until it is abandoned from
     # here; an Expedition's sheet is the Expedition's, whose own screen offers that.
@@ -625,11 +628,23 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
 
     # The entries and any correction of an old one come first (nothing is drawn while both are closed).
     def entries_changed() -> None:
-        # A correction begun, stepped through or cancelled here changed the game on this device: the turn starts
-        # again from it without a word (as after Undo), not as if another device had changed it.
-        keep_turn(None)
-        tapped_here.current = False
-        set_held((-1, Draft()))         # no turn begun: the screen starts from the game as it now is
+        # A correction begun, stepped through or confirmed here changed the game on this device: the turn starts
+        # again from it without a word (as after Undo), not as if another device had changed it. Cancelled, the
+        # game is as it was before the correction, and so is the turn that was being entered.
+        correcting = app.keeper.correction(session_id)
+        under_way = correcting is not None and not correcting.done
+        saved = app.keeper.saved(session_id).actions    # the game's own entries, not a correction's draft
+        if under_way and before_correction.current is None:
+            before_correction.current = (held_now.current, tapped_here.current, saved)
+        stashed = None if under_way else before_correction.current
+        if not under_way:
+            before_correction.current = None
+        (basis, d), tapped, entries = stashed if stashed is not None else ((-1, Draft()), False, None)
+        if entries != saved:
+            (basis, d), tapped = (-1, Draft()), False      # confirmed, or the game changed: a fresh turn
+        keep_turn(None if basis == -1 else d)
+        tapped_here.current = tapped
+        set_held((basis, d))            # -1: no turn begun, the screen starts from the game as it now is
         set_note(None)
         set_tab(None)                   # the sheet of whoever plays now: in a correction, the corrected entry's
         if embedded:
