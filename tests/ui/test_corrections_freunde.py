@@ -9,6 +9,7 @@ from functools import partial
 import pytest
 
 from corrections_helpers import replay_game, saved
+from companion.entries import describe_entries
 from companion.games.freunde import session as engine
 from companion.games.freunde.scoring import score
 from companion.sessions import SessionKeeper
@@ -279,6 +280,8 @@ async def test_the_board_side_corrected_drops_the_moves_it_has_no_spaces_for(ope
     await ui.click("ent-setup-1-1")                                      # the winter side
     assert ui.get("ent-title").value == f"Entry {EDITED + 1} no longer applies"
     assert ui.get("ent-reason").value == "Why: Path: there is no space 'S1' on the winter board."
+    # Said as the list said it, on the side it was played on; then as the winter side would take it.
+    assert ui.get("ent-refused").value == describe_entries(engine, setup, list(ACTIONS))[EDITED]
     store.settings.set("language", "pl")                                  # it was English on a Polish screen
     ui_pl = await open_ui(route=f"/play/freunde/{session.id}")
     assert ui_pl.get("ent-reason").value.endswith("Ścieżka: na planszy zimowej nie ma pola 'S1'.")

@@ -128,9 +128,10 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
     def listed(number: int) -> str:
         """Entry `number` (1 = the first) in the words of the list the player chose from: the game's entries
         before the correction. The draft's words for it may differ (the refused hand 8 was "Hand 7" there)."""
-        key = (session.setup, correction.original)     # the saved entries: the list's own words, kept
+        setup = app.keeper.saved(session_id).setup     # a corrected setup is the draft's, not the list's
+        key = (setup, correction.original)             # the saved game: the list's own words, kept
         if described.current is None or described.current[0] != key:
-            described.current = (key, describe_entries(engine, session.setup, list(correction.original)))
+            described.current = (key, describe_entries(engine, setup, list(correction.original)))
         return tr(described.current[1][number - 1])
 
     notes = [ft.Text(problem, key="ent-problem", size=13, color=ft.Colors.ERROR)] if problem else []
