@@ -156,6 +156,9 @@ async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_
     correction = SessionKeeper(store).correction(game_id)
     assert (correction.kept, correction.dropped, correction.refused_action) == (4, 0, HANDS[6])
     assert ui.get("rl-winners").value == "Ann wins the climb"       # the draft: the game as corrected so far
+    # Undo waits for the correction (below), and the end says so ("undo still works" stood beside it greyed).
+    assert ui.get("rl-finish-hint").value == (
+        "Check the last hand as corrected; undo waits until the correction is confirmed or cancelled.")
     # The game's own undo and redo wait for the correction, greyed out, and say so (a tap was refused only
     # after it was made).
     for button, name in (("rl-undo", "Undo"), ("rl-redo", "Redo")):
@@ -196,6 +199,7 @@ async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_
     assert saved(store, game_id) == drafted
     assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in score(at_summit).seats]
     assert ui.get("rl-winners").value == "Ann wins the climb"
+    assert ui.get("rl-finish-hint").value == "Check the last hand; undo still works until the game is saved."
 
 
 async def test_a_hand_deleted_replays_the_later_ones_at_once(open_ui, store):

@@ -1038,7 +1038,7 @@ def scores_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
 
 
 def end_section(state: State, colours: Sequence[str], *, on_finish: Callable[[], None] | None,
-                problem: str | None) -> list[ft.Control]:
+                problem: str | None, correcting: bool = False) -> list[ft.Control]:
     """The end: why it ended, the winner and how the tie was broken, or the solo rank; then save to History."""
     breakdown = score(state)
     names = [p.name for p in state.players]
@@ -1095,8 +1095,11 @@ def end_section(state: State, colours: Sequence[str], *, on_finish: Callable[[],
         ]),
     ])]
     if on_finish is not None:
-        controls.append(ft.Text(_("Check the last turn; undo still works until the game is saved."), size=13,
-                                color=ft.Colors.ON_TERTIARY_CONTAINER))
+        # During a correction Undo waits for it (greyed): "undo still works" was said beside it.
+        controls.append(ft.Text(_("Check the last turn as corrected; undo waits until the correction is confirmed "
+                                  "or cancelled.") if correcting
+                                else _("Check the last turn; undo still works until the game is saved."),
+                                key="fr-finish-hint", size=13, color=ft.Colors.ON_TERTIARY_CONTAINER))
         controls.append(labelled("fr-finish", ft.FilledButton(
             _("Save to History"), key="fr-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))))

@@ -328,7 +328,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         body = layoff_panel(lay, set_lay)
     else:
         body = table_panel(state, colours, on_end_hand=lambda: show(Panel.HAND), on_finish=finish,
-                           problem=table_problem,
+                           problem=table_problem, correcting=session.correcting,
                            notice=notice[0] if notice is not None and notice[1] == shown_mark else None)
         body.append(abandon_button)
     # A step of a correction changes the hands shown: what the last notice said no longer stands.

@@ -79,6 +79,7 @@ def table_panel(
     on_finish: Callable[[], None],
     problem: str | None,
     notice: str | None,
+    correcting: bool = False,
 ) -> list[ft.Control]:
     """The table at a glance: coming hand (or the winners), seats with camps and fatigue, the hands so far."""
     body: list[ft.Control] = []
@@ -98,7 +99,7 @@ def table_panel(
     if coming is None:
         last = state.hands[-1]
         body.append(winners_card(state.winners, [last.seat(name).fatigue for name in state.winners],
-                                 _route_name(state), on_finish=on_finish,
+                                 _route_name(state), on_finish=on_finish, correcting=correcting,
                                  also=[(name, last.seat(name).fatigue) for name in last.summit
                                        if name not in state.winners]))
     else:
@@ -138,7 +139,8 @@ def camps_cleared(cleared: int, total: int) -> str:
 
 
 def winners_card(winners: Sequence[str], fatigue: Sequence[int], route: str, *,
-                 on_finish: Callable[[], None] | None, also: Sequence[tuple[str, int]] = ()) -> ft.Control:
+                 on_finish: Callable[[], None] | None, also: Sequence[tuple[str, int]] = (),
+                 correcting: bool = False) -> ft.Control:
     """The end of the climb: who wins it (a shared win names everyone who shares it), and who else cleared the
     summit in that hand, with their fatigue (`also`: they reached it too, but the lowest fatigue wins)."""
     if len(winners) == 1:
@@ -170,8 +172,11 @@ def winners_card(winners: Sequence[str], fatigue: Sequence[int], route: str, *,
         ]),
     ]
     if on_finish is not None:
-        controls.append(ft.Text(_("Check the last hand; undo still works until the game is saved."), size=13,
-                                color=ft.Colors.ON_TERTIARY_CONTAINER))
+        # During a correction Undo waits for it (greyed): "undo still works" was said beside it.
+        controls.append(ft.Text(_("Check the last hand as corrected; undo waits until the correction is confirmed "
+                                  "or cancelled.") if correcting
+                                else _("Check the last hand; undo still works until the game is saved."),
+                                key="rl-finish-hint", size=13, color=ft.Colors.ON_TERTIARY_CONTAINER))
         controls.append(labelled("rl-finish", ft.FilledButton(
             _("Save to History"), key="rl-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))))
