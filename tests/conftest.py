@@ -7,12 +7,20 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+
+# Screens show a time in the machine's own zone, and the tests' games are dated in UTC: a machine east of UTC+6
+# showed a game finished at 18:00 UTC on the next day. The tests (and the servers they start, which inherit the
+# environment) read every time in UTC.
+os.environ["TZ"] = "UTC"
+if hasattr(time, "tzset"):
+    time.tzset()
 
 # A counting game just rich enough to exercise sessions: reach the target by adding 1, 2 or 3.
 COUNTER_ENGINE = textwrap.dedent('''
