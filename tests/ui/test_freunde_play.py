@@ -18,7 +18,7 @@ from companion.games.freunde.scoring import score
 from companion.sessions import SessionKeeper
 from companion.ui.common import registry
 from companion.ui.freunde.parts import check_sentence
-from companion.ui.freunde.screens import FreundeNewGame, FreundePlay
+from companion.ui.freunde.screens import FreundeNewGame, FreundePlay, wrapped_lines
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "freunde"
 
@@ -1875,3 +1875,13 @@ async def test_days_entered_twice_are_corrected_from_the_entry_asked_for(open_ui
     chosen = {n.identifier for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.selected
               and str(n.identifier or "").startswith("fr-weather-day-")}
     assert {"fr-weather-day-4-label-storm", "fr-weather-day-5-label-sun", "fr-weather-day-6-label-snow"} <= chosen
+
+
+def test_the_move_bar_counts_its_lines_word_by_word():
+    # 46 characters, as many as two lines hold, but its long word wraps early: three lines, so the bar grows
+    # (it was cut at two, with the "−1" that says the climber dies unless sheltered).
+    german = "A: nach k für 2, Akklimatisierung von 1 auf −1"
+    assert wrapped_lines(german, 23) == 3
+    assert wrapped_lines("A: to S4 for 3", 23) == 1
+    assert wrapped_lines("a " * 11 + "b", 23) == 1 and wrapped_lines("a " * 12 + "b", 23) == 2
+    assert wrapped_lines("x" * 50, 20) == 3                       # a word longer than a line breaks inside it

@@ -63,7 +63,7 @@ _TITLE = "Freunde"
 _MOVE_FORM = "move"     # the climber's action being planned, kept beside the game (companion.ui.common.drafts)
 _BOARD_WIDTH = 358
 _MARGIN = 16           # the screen's margin on each side (`screen_view`)
-_BAR_SHORT = 46          # the move bar's words that fit its two lines on a phone, in characters
+_BAR_SHORT_LINE = 23     # the move bar's characters a line on a phone at its larger size (two lines)
 _BAR_LINE_CHARS = 20     # ... and a line of its smaller words, with room for wide letters
 _BAR_MOST_LINES = 10     # a taller bar would cover the board it is about
 
@@ -817,6 +817,19 @@ def _weather_panel(state: State, weather_edit, set_weather_edit, open_weather, s
     return body
 
 
+def wrapped_lines(text: str, chars: int) -> int:
+    """The lines `text` takes wrapped at word breaks in lines of about `chars` characters; a word longer than a
+    line is broken inside it."""
+    lines, used = 1, 0
+    for word in text.split():
+        if used and used + 1 + len(word) > chars:
+            lines, used = lines + 1, 0
+        used += len(word) + (1 if used else 0)
+        while used > chars:
+            lines, used = lines + 1, used - chars
+    return lines
+
+
 def _move_bar(state: State, move: MoveDraft, routes, colour: str, on_give, on_cancel) -> ft.BottomAppBar:
     text, label, ready = move_summary(state, move, routes)
     refused = move.reason is not None
@@ -826,8 +839,10 @@ def _move_bar(state: State, move: MoveDraft, routes, colour: str, on_give, on_ca
     # Beside the two buttons a 360 px phone leaves the words about 22 characters a line: a long plan or refusal
     # ("A : vers S5 pour 4 (3 + 1 météo), tente pour 1, risque −1 mouvement") gets a taller bar, not an ellipsis,
     # as tall as its lines need (a refusal naming the path's cost and the cards ran to seven or eight).
-    long = refused or len(text) > _BAR_SHORT
-    needed = max(5, -(-len(text) // _BAR_LINE_CHARS)) if long else 2
+    # Lines counted word by word: "A: nach k für 2, Akklimatisierung von 1 auf −1" is only 46 characters, but
+    # its long word wraps early and took a third line, cut with its "−1" (the climber dies unless sheltered).
+    long = refused or wrapped_lines(text, _BAR_SHORT_LINE) > 2
+    needed = max(5, wrapped_lines(text, _BAR_LINE_CHARS)) if long else 2
     lines = min(_BAR_MOST_LINES, needed)
     # Longer still (three cards, the tent and risk points named in a French refusal), the words scroll within
     # the bar, whole: its end says what the cards give.
