@@ -241,6 +241,18 @@ async def test_five_players_extra_climber_choice_fits_a_phone(open_ui, store, la
     assert [p for p in layout_problems(ui.top, every_label=True) if "fr-new-extra" in p] == []
 
 
+@pytest.mark.parametrize("language", ["de", "fr", "pl"])
+async def test_the_weather_tiles_choice_fits_a_small_phone_whole_words(open_ui, store, language):
+    # At 360 px German "Sommerplättchen" broke inside the word beside its icon ("Sommerplättche" / "n").
+    from layout_check import layout_problems
+
+    store.players.add("Ann")
+    store.settings.set("language", language)
+    ui = await open_ui(route="/games/freunde")
+    await ui.click("fr-new-season-winter")
+    assert [p for p in layout_problems(ui.top, 360, every_label=True) if "fr-new-season" in p] == []
+
+
 async def test_players_seated_faster_than_the_screen_is_redrawn_all_sit_down(open_ui, store):
     # Each tap seated the players drawn plus one: of two tapped before a redraw, one sat down.
     ann, bob = store.players.add("Ann"), store.players.add("Bob")

@@ -177,6 +177,10 @@ def accl_words(value: int, *, alive: bool = True) -> str:
     return _("acclimatization {value}, at most {most} after the check").format(value=value, most=MAX_ACCLIMATIZATION)
 
 
+def _longest_word(text: str) -> int:
+    return max((len(word) for word in text.split()), default=0)
+
+
 def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | None, *,
          icon: ft.IconData | None = None, colour: str | None = None, disabled: bool = False,
          height: float = 44, spoken: str | None = None, expand: bool = False, compact: bool = False,
@@ -199,7 +203,10 @@ def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | No
                          # no wider than the label needs), so a long word wraps inside the chip.
                          expand=bounded or None, expand_loose=bounded,
                          text_align=ft.TextAlign.CENTER if bounded else None,
-                         size=13 if compact or bounded and len(label) > 18 else None,
+                         # Smaller for a long label, or a long word that would break inside it at 360 px
+                         # ("Sommerplättche" / "n" beside its icon).
+                         size=13 if compact or bounded and (len(label) > 18 or _longest_word(label) > 12)
+                         else None,
                          color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE))
     if compact and selected and icon is not None:
         parts = parts[-2:]
