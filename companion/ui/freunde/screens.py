@@ -746,12 +746,12 @@ def _check_panel(state: State, colours) -> list[ft.Control]:
     body: list[ft.Control] = [section_title(_("The acclimatization check"))]
     if rules.printed_rules(state):
         how = _("At the end of every turn each living climber adds its space's modifier, +1 if a tent of its colour "
-                "(either climber's) is on its space, and loses the day's weather if its zone is covered; then the "
-                "result is capped at 6, and below 1 the climber dies and scores 1.")
+                "(either climber's) is on its space, and subtracts the day's weather penalty if its zone is covered; "
+                "then the result is capped at 6, and below 1 the climber dies and scores 1.")
     else:
         how = _("At the end of every turn each living climber adds its space's modifier, +1 if its own tent (the "
-                "earlier readings this game follows) is on its space, and loses the day's weather if its zone is "
-                "covered; then the result is capped at 6, and below 1 the climber dies and scores 1.")
+                "earlier readings this game follows) is on its space, and subtracts the day's weather penalty if its "
+                "zone is covered; then the result is capped at 6, and below 1 the climber dies and scores 1.")
     body.append(ft.Text(how, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if not state.over and rules.today_weather(state) is not None:
         body.append(check_card(state, rules.check_preview(state), colours,
