@@ -4,6 +4,7 @@ end at a death, and a finished game saved to History."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -19,6 +20,7 @@ from companion.sessions import SessionKeeper
 from companion.ui.common import registry
 from companion.ui.freunde.parts import check_sentence
 from companion.ui.freunde.screens import FreundeNewGame, FreundePlay, wrapped_lines
+from companion.ui.freunde.turn import check_card
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "freunde"
 
@@ -813,6 +815,12 @@ async def test_a_five_player_check_is_folded_to_a_line_until_opened(open_ui, sto
     words = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     assert ui.get("fr-last-check-summary").value == f"Nobody died; lowest: {words} at {low}."
     assert ui.find("fr-last-check-0-A-sum") is None
+    # Every climber alike (all at the cap): said once, not ten names.
+    alike = [dataclasses.replace(c, after=6) for c in last.checks]
+    card = check_card(keeper.state(session.id), alike, [p.colour for p in roster], title="Check", note="",
+                      key="alike", folded=True)
+    [summary] = [c for c in walk(card) if isinstance(c, ft.Text) and c.key == "alike-summary"]
+    assert summary.value == "Nobody died; every climber at 6."
     named = {c.identifier: c.label for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier}
     assert named["fr-last-check-fold"] == f"Show all of Turn {last.turn}: acclimatization check"
     [fold] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "fr-last-check-fold"]

@@ -859,12 +859,17 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
         low = min(c.after for c in checks)
         # Every climber at the lowest marker, in seat order: one named alone hid the others as low.
         tied = [c for c in sorted(checks, key=lambda c: (c.player, c.climber)) if c.after == low]
-        # i18n: one climber in a folded check's lowest: "Ann B"
-        climbers = and_list([_("{name} {climber}").format(name=state.players[c.player].name, climber=c.climber)
-                             for c in tied])
-        # i18n: a folded check: the lowest marker, "Nobody died; lowest: Ann B at 2." ("Ann B and Bob A at 2")
-        rows.append(ft.Text(_("Nobody died; lowest: {climbers} at {value}.").format(climbers=climbers, value=low),
-                            key=f"{key}-summary", size=13))
+        if len(tied) == len(checks) > 1:
+            # All alike (ten climbers at the cap of 6 with five players): each named was a wall of names.
+            # i18n: a folded check where every living climber's marker is the same: "Nobody died; every climber at 6."
+            summary = _("Nobody died; every climber at {value}.").format(value=low)
+        else:
+            # i18n: one climber in a folded check's lowest: "Ann B"
+            climbers = and_list([_("{name} {climber}").format(name=state.players[c.player].name, climber=c.climber)
+                                 for c in tied])
+            # i18n: a folded check: the lowest marker, "Nobody died; lowest: Ann B at 2." ("Ann B and Bob A at 2")
+            summary = _("Nobody died; lowest: {climbers} at {value}.").format(climbers=climbers, value=low)
+        rows.append(ft.Text(summary, key=f"{key}-summary", size=13))
         checks = ()
     for check in checks:
         p = state.players[check.player]
