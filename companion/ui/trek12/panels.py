@@ -253,9 +253,11 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
                                   foot,
                               ])),
         )
-        # The semantics node is keyed by the tile's state so that Flutter builds it afresh when the tile opens:
-        # updated in place, the web client dropped its identifier once the tile became tappable.
-        state_key = "idle" if idle else "closed" if closed else "chosen" if chosen else "open"
+        # The semantics node is keyed by whether the tile takes taps, so that Flutter builds it afresh when the tile
+        # opens: updated in place, the web client dropped its identifier once the tile became tappable. Chosen or
+        # not, an open tile keeps its node: rebuilt when chosen, it lost the keyboard's focus to its neighbour,
+        # where a second Enter chose that option instead.
+        state_key = "off" if idle or closed else "on"
         # Merged, the label, the state and the tap are one node; apart, the tap was a button with no name. Keyed
         # by the tile's state as the node inside is, so it too is built afresh when the tile opens.
         tiles.append(ft.MergeSemantics(key=f"{key}@{state_key}", expand=True, content=ft.Semantics(
