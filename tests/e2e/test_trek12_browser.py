@@ -8,6 +8,7 @@ import random
 import pytest
 
 from taps import points
+from trek12_ascents import fill_sheets
 
 from companion.bench.browser import enable_semantics, named, open_app, start_app, wait_http
 from companion.games.trek12 import session as engine
@@ -155,3 +156,64 @@ def _wait_for(page, selector: str) -> None:
 
 
 _FAILURE_SHOT: list[str] = []  # where `_wait_for` saves what the screen showed when it gives up
+
+
+_FOCUSED = "() => { const e = document.activeElement; return e && e.getAttribute('flt-semantics-identifier'); }"
+_FOCUSED_WORDS = "() => { const e = document.activeElement; return e && (e.getAttribute('aria-label') || e.textContent); }"
+
+
+def test_an_option_chosen_with_the_keyboard_keeps_the_focus(playwright, tmp_path):
+    # Enter on "Plus" chose it and moved the focus to the tile beside it, where a second Enter chose that one.
+    data_dir = tmp_path / "data"
+    store = open_store(data_dir)
+    try:
+        ann = store.players.add("Ann")
+        setup = {"sheet": "dunai", "solo": None, "players": [{"id": ann.id, "name": "Ann"}], "dice_seed": 11}
+        session = SessionKeeper(store).start("trek12", setup, [ann.id], "Dunai")
+    finally:
+        store.close()
+    with start_app(data_dir, log=tmp_path / "app.log") as (url, proc):
+        wait_http(url, proc)
+        with open_app(playwright, f"{url}/play/trek12/{session.id}", width=1280, height=800) as page:
+            for die in ("t12-red-3", "t12-yellow-3"):
+                _wait_for(page, f'[flt-semantics-identifier="{die}"]')
+                page.locator(f'[flt-semantics-identifier="{die}"]').click()
+            _wait_for(page, named("Plus 6, 4 of 4 boxes left", "t12-op-sum"))
+            for _ in range(80):                       # Tab to the tile, as a keyboard user gets there
+                page.keyboard.press("Tab")
+                page.wait_for_timeout(60)
+                if page.evaluate(_FOCUSED) == "t12-op-sum":
+                    break
+            assert page.evaluate(_FOCUSED) == "t12-op-sum"
+            page.keyboard.press("Enter")
+            _wait_for(page, '[flt-semantics-identifier="t12-op-sum"][aria-current="true"]')
+            page.wait_for_timeout(500)
+            assert page.evaluate(_FOCUSED) == "t12-op-sum"
+
+
+def test_after_a_player_cashes_with_the_keyboard_the_next_players_choice_is_not_in_focus(playwright, tmp_path):
+    # Enter on Ann's "Cash 1 card (+3)" left the focus on the same button, now Bo's "Keep every card": a second
+    # Enter kept Bo's cards without Bo choosing.
+    data_dir = tmp_path / "data"
+    store = open_store(data_dir)
+    try:
+        players = [store.players.add(name) for name in ("Ann", "Bo")]
+        setup = {"sheet": "dunai", "solo": None, "dice_seed": 3,
+                 "players": [{"id": p.id, "name": p.name, "assists": ["rope", "tent"]} for p in players]}
+        keeper = SessionKeeper(store)
+        session = keeper.start("trek12", setup, [p.id for p in players], "Dunai")
+        fill_sheets(keeper, session.id)
+    finally:
+        store.close()
+    with start_app(data_dir, log=tmp_path / "app.log") as (url, proc):
+        wait_http(url, proc)
+        with open_app(playwright, f"{url}/play/trek12/{session.id}", width=1280, height=800) as page:
+            _wait_for(page, named("Cash the Tent (+3)", "t12-cash-0-1"))
+            page.locator('[flt-semantics-identifier="t12-cash-0-1"]').click()
+            _wait_for(page, named("Cash 1 card (+3)"))
+            page.locator(named("Cash 1 card (+3)")).first.focus()
+            assert page.evaluate(_FOCUSED_WORDS) == "Cash 1 card (+3)"
+            page.keyboard.press("Enter")
+            _wait_for(page, 'flt-semantics:has-text("Bo: cash Assist cards?")')
+            page.wait_for_timeout(500)
+            assert page.evaluate(_FOCUSED_WORDS) != "Keep every card"

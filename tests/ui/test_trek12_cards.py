@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 import pytest
 from harness import merged_words_said_twice, names_said_twice, spoken, walk
+from trek12_ascents import fill_sheets
 
 from companion.games.trek12.rules import Op, Roll
 from companion.sessions import SessionKeeper
@@ -27,24 +28,6 @@ def start(store, cards, *, names=("Ann",), solo=False, sheet="dunai", seed=3, ma
     if max_cards:
         setup["max_assists"] = max_cards
     return SessionKeeper(store).start("trek12", setup, [p.id for p in players], sheet.title())
-
-
-def fill_sheets(keeper, session_id: str, seed: int = 4):
-    """Every sheet filled with random legal turns, no card played or taken: the table at the Ascent's end."""
-    import random
-
-    from companion.games.trek12 import session as trek12
-    from companion.games.trek12.rules import ROLLS, legal_actions
-
-    rng = random.Random(seed)
-    table = keeper.state(session_id)
-    while not table.complete:
-        seat = trek12.current_player(table)
-        roll = table.roll or rng.choice(ROLLS)
-        moves = [m for m in legal_actions(table.states[seat], roll) if not m.assists and m.take is None]
-        keeper.act(session_id, dict(rng.choice(moves).to_dict(), player=seat))
-        table = keeper.state(session_id)
-    return table
 
 
 def label(ui, key: str) -> str:

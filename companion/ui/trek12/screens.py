@@ -1137,7 +1137,10 @@ def _cash_panel(table, seat: int, picked: tuple[int, ...], *, on_toggle, on_cash
              if count else _("Keep every card"))
     return ft.Container(
         key="t12-cash", border_radius=16, padding=14, bgcolor=ft.Colors.SECONDARY_CONTAINER,
-        content=ft.Column(spacing=8, tight=True, controls=[
+        # Keyed by the seat: the next player's panel is built afresh. Updated in place, the keyboard's focus
+        # stayed on the button just pressed, now the next player's "Keep every card", and a second Enter
+        # decided for them.
+        content=ft.Column(key=f"t12-cash-seat-{seat}", spacing=8, tight=True, controls=[
             ft.Text(_("{name}: cash Assist cards?").format(name=name), size=16, weight=ft.FontWeight.W_700,
                     color=ft.Colors.ON_SECONDARY_CONTAINER),
             ft.Text(_("Each card discarded now is worth 3 points; the cards kept start the next Ascent with you."),
