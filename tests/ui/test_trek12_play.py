@@ -464,7 +464,7 @@ async def test_a_number_over_the_limit_asks_before_the_skull(open_ui, store):
     assert circle_3.border.top.color != circle_1.border.top.color
     await ui.click("t12-circle-3")  # dangerous: takes 0 to 6
     assert "dangerous" in label(ui, "t12-circle-3")
-    assert "7 is over the 6 circle 3 takes" in ui.text()
+    assert "7 is more than circle 3 takes (at most 6): it becomes a skull." in ui.text()
     await ui.click("t12-skull-cancel")
     assert not SessionKeeper(store).get(session.id).actions and shown(ui, "t12-circle-3") == ""
     await ui.click("t12-circle-3")

@@ -1105,7 +1105,7 @@ def _skull_dialog(now: Prompt, draft: Draft, on_skull) -> ft.AlertDialog:
     return ft.AlertDialog(
         modal=False,  # Escape (or a tap beside it) cancels, as its Cancel button does
         **titled(_("Draw a skull?")),
-        # i18n: {prompt} is the sentence before: "9 is over the 6 circle 4 takes: it becomes a skull."
+        # i18n: {prompt} is the sentence before: "9 is more than circle 4 takes (at most 6): it becomes a skull."
         content=dialog_text(_("{prompt} A skull costs 3 points at the end and never joins a line or a zone.").format(
             prompt=now.text)),
         actions=[

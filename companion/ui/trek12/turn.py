@@ -328,7 +328,7 @@ def prompt(table: Table, seat: int, draft: Draft) -> Prompt:
     limit = sheet.circle(draft.circle).limit
     skull = value > limit
     if skull and not draft.skull_ok:
-        return Prompt(Step.SKULL, _("{value} is over the {limit} circle {circle} takes: it becomes a skull.").format(
+        return Prompt(Step.SKULL, _("{value} is more than circle {circle} takes (at most {limit}): it becomes a skull.").format(
             value=value, limit=limit, circle=draft.circle), legal, value=value, skull=True)
     if Assist.ROPE in draft.cards and draft.rope is None:
         far = rope_targets(state, roll, draft.op, draft.circle)
