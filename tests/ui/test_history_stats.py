@@ -356,6 +356,7 @@ async def test_a_players_statistics_show_what_stats_computes(open_ui, store):
     records = store.history.list()
     overall = stats.player_line(records, f"id:{ann.id}")
     assert ui.get("pstats-plays").value == str(overall.plays)
+    assert ui.get("pstats-played").value == "4 finished games of 2 kinds"
     assert ui.get("pstats-wins").value == "2" and "Wins, 1 shared" in ui.texts()
     assert ui.get("pstats-rate").value == percent(overall.win_rate) == "50%"
     for game in ("trek12", "ridgeline"):
@@ -1338,3 +1339,15 @@ async def test_a_players_shared_wins_caption_fits_each_games_card_on_a_phone(ope
     ui = await open_ui(route=f"/stats/id:{ann.id}")
     assert "Victoire, dont 1 ex æquo" in ui.texts()
     assert [p for p in layout_problems(ui.top, 360, every_label=True) if "æquo" in p] == []
+
+
+async def test_a_player_of_one_game_has_it_named_on_their_page(open_ui, store):
+    # "1 finished game of 1 kind" said nothing of which game.
+    _, _, _ = seed(store)
+    cy = store.players.add("Cy")
+    store.history.add({"game": "ridgeline", "finished": "2026-03-09T18:00:00+00:00", "title": "Sprint",
+                       "players": [{"id": cy.id, "name": "Cy", "score": 20, "winner": True},
+                                   {"id": None, "name": "Dot", "score": 31, "winner": False}],
+                       "detail": {"route": "sprint", "lower_is_better": True}, "session": None})
+    ui = await open_ui(route=f"/stats/id:{cy.id}")
+    assert ui.get("pstats-played").value == "1 finished game of Ridgeline"

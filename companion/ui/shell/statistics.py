@@ -170,7 +170,8 @@ def PlayerStatsScreen() -> ft.View:
             colour_dot(colour, overall.name, size=52),
             ft.Column(expand=True, spacing=2, tight=True, controls=[
                 ft.Text(overall.name, key="pstats-name", size=22, weight=ft.FontWeight.W_700),
-                ft.Text(_played_words(overall, played), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(_played_words(overall, played), key="pstats-played", size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
         ]),
         figure_row([
@@ -625,6 +626,11 @@ def _wins_words(line: PlayerLine) -> str:
 
 def _played_words(line: PlayerLine, played: list[str]) -> str:
     kinds = len(played)
+    if kinds == 1:
+        # One game, named ("1 finished game of 1 kind" said nothing of which).
+        # i18n: a player's games, all of one game: "3 finished games of Ridgeline"
+        return ngettext("{n} finished game of {game}", "{n} finished games of {game}", line.plays).format(
+            n=format_number(line.plays), game=_game_title(played[0]))
     # i18n: {kinds} is "1 kind" or "3 kinds" (of game)
     return ngettext("{n} finished game of {kinds}", "{n} finished games of {kinds}", line.plays).format(
         n=format_number(line.plays), kinds=ngettext("{n} kind", "{n} kinds", kinds).format(n=kinds))
