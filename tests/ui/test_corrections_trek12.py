@@ -258,6 +258,7 @@ async def test_an_ascent_taken_back_from_history_says_so_on_home(open_ui, store)
                     if isinstance(getattr(c, "value", None), str))
     assert "taken back from History for a correction" in card
     assert "not yet in History" not in card
+    assert "correction under way" not in card                # taken back, but no entry corrected yet
 
 
 async def test_a_finished_ascent_with_a_correction_begun_is_still_said_to_be_over_on_home(open_ui, store):
@@ -271,6 +272,14 @@ async def test_a_finished_ascent_with_a_correction_begun_is_still_said_to_be_ove
     card = " ".join(str(c.value) for c in walk(ui.get(f"home-resume-{game_id}"))
                     if isinstance(getattr(c, "value", None), str))
     assert "Round 19 of 19" in card and "not yet in History" in card
+    # ... and that a correction waits on it (after a restart, nothing on home said so).
+    assert "correction under way" in card
+    from layout_check import layout_problems
+
+    for language in ("en", "pl", "de", "fr"):             # said whole, not cut at the card's third line
+        store.settings.set("language", language)
+        assert layout_problems((await open_ui()).top, 360, every_label=True) == []
+    store.settings.set("language", "en")
 
 
 # Played under the designer's reading: the last entry's 4 in circle 7 joins the lines of both its neighbours,

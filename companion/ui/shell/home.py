@@ -224,6 +224,7 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
     who = ", ".join(names)
     picture = _resume_picture(store, keeper, session)
     progress, over = _progress(keeper, session, ngettext("{n} move", "{n} moves", moves).format(n=moves))
+    correcting = _correction_words(keeper, session)
     details = " · ".join(
         part
         for part in (
@@ -232,6 +233,7 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
             who if who != title and picture is None else "",
             progress,
             _kept_words(keeper, session, over=over, pictured=picture is not None),
+            correcting,
         )
         if part
     )
@@ -247,7 +249,8 @@ def _resume_card(store, session, page: ft.Page, keeper=None) -> ft.Control:
             overline=tr(entry.title) if entry else session.game,
             title=title,
             subtitle=details,
-            lines=3,            # who plays, how far, and when it was saved: never the time cut in two
+            # Who plays, how far, and when it was saved: never the time cut in two; then a correction waiting.
+            lines=5 if correcting else 3,
             on_click=lambda: page.navigate(f"/play/{session.game}/{session.id}"),
             badge=picture,
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT_ROUNDED, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -273,6 +276,17 @@ def _kept_words(keeper, session, *, over: bool, pictured: bool) -> str:
         # History (an Expedition's: "All three Ascents scored · save it to History")
         return _("ended {when}").format(when=when)
     return _("saved {when}").format(when=when)
+
+
+def _correction_words(keeper, session) -> str:
+    """A correction begun and neither confirmed nor cancelled, for a Resume card: the game waits on it (after a
+    restart, nothing on home said so)."""
+    try:
+        correction = keeper.correction(session.id) if keeper is not None else None
+    except CompanionError:
+        return ""
+    # i18n: home's Resume card of a game with a correction of an old entry begun and not yet confirmed
+    return _("correction under way") if correction is not None and not correction.done else ""
 
 
 def _progress(keeper, session, otherwise: str) -> tuple[str, bool]:
