@@ -376,6 +376,9 @@ async def test_a_turn_played_by_tapping_shows_the_engines_check(open_ui, store):
     # Each climber of the team is one line to a screen reader: whose, where, acclimatization, points.
     best = state.players[0].climber("A").best_vp
     assert f"Ann's climber A; S5, tent on S5; acclimatization 2 of 6; best VP: {best}" in spoken(ui.top)
+    # The board's space says whose tent is on it (a team's tent gives its climbers +1).
+    [space] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "fr-space-S5"]
+    assert "1 tent pitched, by Ann's climber A" in space.label
     assert [c.acclimatization for p in state.players for c in p.climbers] == [2, 4, 3, 2]
     assert ui.get("fr-last-check-1-A-sum").value == "2 +1 space ±0 weather = 3"
 

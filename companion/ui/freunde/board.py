@@ -94,13 +94,20 @@ def board_control(
     # Who stands on a space is said with it ("…; Ann's climber A"): the pawns beside it were bare letters.
     here_words = {space: [tr(climber_name(state, player, label)) for player, label in here]
                   for space, here in standing.items()}
+    # ... and whose tents are pitched there: a team's tent gives its climbers +1, and "5 tents pitched" said
+    # nothing of whose.
+    tent_words: dict[SpaceId, list[str]] = {}
+    for index, player in enumerate(state.players):
+        for climber in player.climbers:
+            if climber.tent is not None:
+                tent_words.setdefault(climber.tent, []).append(tr(climber_name(state, index, climber.label)))
     start = None
     if marks.climber is not None:
         start = state.players[marks.climber[0]].climber(marks.climber[1]).space
     return draw_board(state.board, state.stacking.labels, width=width, weather=weather_in_force(state),
                       limit=lambda space: stacking_limit(state, space), standing=standing, tents=tents,
                       colours=colours, marks=marks, moving_from=start, on_space=on_space, prefix=prefix,
-                      standing_words=here_words)
+                      standing_words=here_words, tent_words=tent_words)
 
 
 def draw_board(
@@ -118,10 +125,11 @@ def draw_board(
     on_space: Callable[[SpaceId], None] | None = None,
     prefix: str = "fr",
     standing_words: Mapping[SpaceId, Sequence[str]] | None = None,
+    tent_words: Mapping[SpaceId, Sequence[str]] | None = None,
 ) -> ft.Control:
     """Any board as a Stack: links on a canvas, one tappable space each, climbers beside their spaces. A
-    screen reader hears each space as one node: its facts, its state, and the climbers on it
-    (`standing_words`); the badges, names and pawns drawn around it are not said again."""
+    screen reader hears each space as one node: its facts, its state, whose tents are pitched on it
+    (`tent_words`) and the climbers on it (`standing_words`); the badges, names and pawns drawn around it are not said again."""
     geo = geometry(board, width)
     standing = standing or {}
     tents = tents or {}
@@ -142,7 +150,8 @@ def draw_board(
     controls: list[ft.Control] = [cv.Canvas(shapes=shapes, width=geo.width, height=geo.height)]
     for space_id in board.spaces:
         controls.extend(_space(board, labels, geo, space_id, weather, limit, marks, moving_from, prefix, on_space,
-                               tents.get(space_id, []), (standing_words or {}).get(space_id, ())))
+                               tents.get(space_id, []), (standing_words or {}).get(space_id, ()),
+                               (tent_words or {}).get(space_id, ())))
     for space_id, here in standing.items():
         controls.extend(_pawns(geo, space_id, list(here), colours, marks, space_id == board.base_camp, prefix))
     summit_x, summit_y = geo.centres[board.summit]
@@ -225,7 +234,8 @@ def _tent(colour: str, squiggly: bool) -> ft.Control:
 def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id: SpaceId, weather,
            limit_of: Callable[[SpaceId], int | None] | None, marks: BoardMarks, moving_from: SpaceId | None,
            prefix: str, on_space: Callable[[SpaceId], None] | None,
-           tents: Sequence[tuple[str, bool]], climbers: Sequence[str] = ()) -> list[ft.Control]:
+           tents: Sequence[tuple[str, bool]], climbers: Sequence[str] = (),
+           pitched_by: Sequence[str] = ()) -> list[ft.Control]:
     space = board.space(space_id)
     x, y = geo.centres[space_id]
     d = _DIAMETER + (6 if space_id == board.summit else 0)
@@ -269,7 +279,12 @@ def _space(board: Board, labels: Mapping[int, str], geo: BoardGeometry, space_id
         # Its points and tents are said by the label: not again after it.
         content=ft.Semantics(exclude_semantics=True, content=_space_face(centre_text, ink, tents)),
     )
-    if tents:
+    if tents and pitched_by:
+        # i18n: a space read aloud: the tents on it and whose ("2 tents pitched, by Ann's climber A and Bob's
+        # climber B")
+        said.append(ngettext("{n} tent pitched, by {climbers}", "{n} tents pitched, by {climbers}",
+                             len(tents)).format(n=len(tents), climbers=tr(and_list(pitched_by))))
+    elif tents:
         said.append(ngettext("{n} tent pitched", "{n} tents pitched", len(tents)).format(n=len(tents)))
     if climbers:
         said.append(tr(and_list(climbers)))
