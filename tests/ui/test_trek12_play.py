@@ -1058,6 +1058,11 @@ def test_maxs_plus_3_on_an_orphan_stays_inside_the_sheet_on_a_small_phone(name):
         assert all(b.left > centres[cid] or b.left + b.width < centres[cid] for cid, b in badges.items())
 
 
+def dice_chosen(ui) -> set[str]:
+    return {n.identifier for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.selected
+            and str(n.identifier or "").startswith(("t12-red-", "t12-yellow-"))}
+
+
 async def test_dice_tapped_in_are_still_there_after_a_correction_cancelled(open_ui, store):
     # Cancel leaves the game as it was: the dice tapped for the round before the entries were opened too.
     session = start(store)
@@ -1067,14 +1072,10 @@ async def test_dice_tapped_in_are_still_there_after_a_correction_cancelled(open_
     await ui.click("ent-open")
     await ui.click("ent-edit-0")
     await ui.click("ent-cancel")
-    def chosen(ui) -> set[str]:
-        return {n.identifier for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.selected
-                and str(n.identifier or "").startswith(("t12-red-", "t12-yellow-"))}
-
-    assert chosen(ui) == {"t12-red-5", "t12-yellow-4"}
+    assert dice_chosen(ui) == {"t12-red-5", "t12-yellow-4"}
     assert "Another device" not in ui.get("t12-status").value
     again = await open_ui(route=f"/play/trek12/{session.id}")        # kept beside the game, as before
-    assert chosen(again) == {"t12-red-5", "t12-yellow-4"}
+    assert dice_chosen(again) == {"t12-red-5", "t12-yellow-4"}
     # Confirmed, the correction changed the game: the turn starts afresh from it.
     await ui.click("ent-edit-0")
     await enter_roll(ui, Roll.of(3, 2))
@@ -1082,4 +1083,60 @@ async def test_dice_tapped_in_are_still_there_after_a_correction_cancelled(open_
     await ui.click("t12-circle-8")
     await ui.click("ent-confirm")
     assert SessionKeeper(store).get(session.id).actions[0]["op"] == "product"
-    assert chosen(ui) == set()
+    assert dice_chosen(ui) == set()
+
+
+async def test_a_turn_another_device_wrote_does_not_come_back_after_a_cancelled_correction(open_ui, store):
+    # The turn tapped here was written on another device before the correction began: cancelled, it gave back
+    # those dice, kept for the next turn, where a reload showed them ready to write.
+    session = start(store)
+    SessionKeeper(store).act(session.id, {"player": 0, "dice": [3, 2], "op": "sum", "circle": 8})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(5, 4))
+    await ui.click("t12-op-sum")
+    SessionKeeper(store).act(session.id, {"player": 0, "dice": [1, 1], "op": "sum", "circle": 2})
+    await ui.settle()
+    await ui.click("ent-open")
+    await ui.click("ent-edit-0")
+    await ui.click("ent-cancel")
+    assert dice_chosen(ui) == set()
+    assert dice_chosen(await open_ui(route=f"/play/trek12/{session.id}")) == set()
+
+
+async def test_a_correction_cancelled_on_another_device_gives_nothing_back_later(open_ui, store):
+    # Cancelled on a phone, the correction left the turn set aside here; the next one begun and cancelled here
+    # gave back that old turn, not the one tapped since.
+    session = start(store)
+    SessionKeeper(store).act(session.id, {"player": 0, "dice": [3, 2], "op": "sum", "circle": 8})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await enter_roll(ui, Roll.of(5, 4))
+    await ui.click("ent-open")
+    await ui.click("ent-edit-0")
+    phone = await open_ui(route=f"/play/trek12/{session.id}")
+    await phone.click("ent-cancel")
+    await ui.settle()
+    await enter_roll(ui, Roll.of(2, 1))
+    if ui.find("ent-edit-0") is None:
+        await ui.click("ent-open")
+    await ui.click("ent-edit-0")
+    await ui.click("ent-cancel")
+    assert dice_chosen(ui) == {"t12-red-2", "t12-yellow-1"}
+
+
+async def test_a_seat_waiting_to_drink_still_waits_after_a_cancelled_correction(open_ui, store):
+    # Ann let the others write first to drink her Schnapps after them; a correction begun and cancelled gave the
+    # turn back to Ann with Bob's option, and said another device had changed the game.
+    from test_trek12_cards import label, start as start_with
+
+    session = start_with(store, ["schnapps"], names=("Ann", "Bob", "Cy"), seed=21)
+    SessionKeeper(store).act(session.id, {"player": 2, "dice": [1, 1], "op": "sum", "circle": 8})
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-card-schnapps")
+    await ui.click("t12-after-others")
+    assert label(ui, "t12-tab-1").endswith("to play")
+    await ui.click("t12-op-sum")
+    await ui.click("ent-open")
+    await ui.click("ent-edit-0")
+    await ui.click("ent-cancel")
+    assert label(ui, "t12-tab-1").endswith("to play")
+    assert "Another device" not in ui.get("t12-status").value

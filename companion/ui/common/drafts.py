@@ -20,7 +20,7 @@ from companion.store.layout import DRAFTS_TABLE
 from companion.ui.common.entries import Mark, entries_mark
 from companion.ui.common.registry import keep_beside_games
 
-__all__ = ["DRAFTS_TABLE", "kept_draft", "keep_draft", "kept_with_state"]
+__all__ = ["DRAFTS_TABLE", "kept_draft", "keep_draft", "kept_with_state", "put_back", "set_aside"]
 
 keep_beside_games(DRAFTS_TABLE)     # a game abandoned, or deleted from History, takes its draft along
 
@@ -57,6 +57,30 @@ def keep_draft(store: Any, game_id: str, form: str, mark: Mark, draft: Mapping[s
             table.delete(game_id)
     except CompanionError as exc:
         _log.warning("the draft of game %s could not be kept: %s", game_id, exc)
+
+
+def set_aside(store: Any, game_id: str) -> Mapping[str, Any] | None:
+    """The game's draft as it is kept (its form, the mark of its entries and what was filled in), to be put back
+    as it was (`put_back`): a correction cancelled leaves the game as it was, the form half filled in too."""
+    try:
+        doc = store.table(DRAFTS_TABLE).get(game_id)
+    except CompanionError as exc:
+        _log.warning("the draft of game %s could not be read: %s", game_id, exc)
+        return None
+    return dict(doc) if isinstance(doc, Mapping) else None
+
+
+def put_back(store: Any, game_id: str, doc: Mapping[str, Any] | None) -> None:
+    """Keep `doc` (from `set_aside`) as the game's draft again, in place of any other; None: keep none. Its mark
+    still decides whether a screen brings it back (not once the game has moved on since)."""
+    try:
+        table = store.table(DRAFTS_TABLE)
+        if doc is None:
+            table.delete(game_id)
+        elif store.sessions.get(game_id) is not None:
+            table.upsert({**doc, "id": game_id})
+    except CompanionError as exc:
+        _log.warning("the draft of game %s could not be put back: %s", game_id, exc)
 
 
 def kept_with_state(app: Any, game_id: str, form: str) -> tuple[Mapping[str, Any], Any] | None:

@@ -30,7 +30,7 @@ from companion.store.records import said_in_place
 from companion.i18n import N_, Message, _, current, msg, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.common.abandon import abandon_game, use_abandon
-from companion.ui.common.drafts import keep_draft, kept_draft
+from companion.ui.common.drafts import keep_draft, kept_draft, put_back, set_aside
 from companion.ui.common.entries import (EntriesPanel, entries_button, entries_mark, entry_words,
                                          use_entries_shown)
 from companion.ui.common.registry import (register_breakdown_words, register_game_progress, register_game_screen,
@@ -156,8 +156,9 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     # phone, or before a reload) and then written elsewhere is not "changed under" this screen. A computer
     # that only watched a phone play said "Another device changed the game meanwhile" at every turn.
     tapped_here = ft.use_ref(False)
-    # The turn being entered when a correction began here (what `held` and `tapped_here` were): a correction
-    # cancelled gives it back, dice and all, as Cancel leaves the game as it was.
+    # The turn kept beside the game when a correction began here (as it was kept), whether it was tapped here,
+    # and the game's entries then: a correction cancelled gives it back, dice and all, as Cancel leaves the game
+    # as it was.
     before_correction = ft.use_ref(None)
 
     # A saved Ascent this version cannot replay (a hand-edited backup) stays on home until it is abandoned from
@@ -175,6 +176,9 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             *([] if embedded else [broken_abandon]),
             *([ft.Text(note, key="t12-broken-note", color=ft.Colors.ERROR, size=13)] if note else [])])
     seed = facts.dice_seed
+    if not facts.correcting:
+        # No correction under way (ended here, or confirmed or cancelled on another device): nothing to give back.
+        before_correction.current = None
 
     def waiting(t) -> int | None:
         """The seat that let the others write first this round, to drink its Schnapps after them: kept beside
@@ -630,21 +634,25 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     def entries_changed() -> None:
         # A correction begun, stepped through or confirmed here changed the game on this device: the turn starts
         # again from it without a word (as after Undo), not as if another device had changed it. Cancelled, the
-        # game is as it was before the correction, and so is the turn that was being entered.
+        # game is as it was before the correction, and so is the turn kept beside it (set aside as it was kept,
+        # with the seat waiting to drink; its mark still says whether it fits the game).
         correcting = app.keeper.correction(session_id)
         under_way = correcting is not None and not correcting.done
         saved = app.keeper.saved(session_id).actions    # the game's own entries, not a correction's draft
         if under_way and before_correction.current is None:
-            before_correction.current = (held_now.current, tapped_here.current, saved)
+            before_correction.current = (set_aside(app.store, session_id), tapped_here.current, saved)
         stashed = None if under_way else before_correction.current
         if not under_way:
             before_correction.current = None
-        (basis, d), tapped, entries = stashed if stashed is not None else ((-1, Draft()), False, None)
-        if entries != saved:
-            (basis, d), tapped = (-1, Draft()), False      # confirmed, or the game changed: a fresh turn
-        keep_turn(None if basis == -1 else d)
-        tapped_here.current = tapped
-        set_held((basis, d))            # -1: no turn begun, the screen starts from the game as it now is
+        kept_turn.current = None
+        if stashed is not None and stashed[2] == saved:
+            put_back(app.store, session_id, stashed[0])
+            tapped_here.current = stashed[1]
+            set_held(_kept_turn(app, source, session_id))
+        else:
+            keep_turn(None)
+            tapped_here.current = False
+            set_held((-1, Draft()))     # no turn begun: the screen starts from the game as it now is
         set_note(None)
         set_tab(None)                   # the sheet of whoever plays now: in a correction, the corrected entry's
         if embedded:
