@@ -253,6 +253,7 @@ class SessionKeeper:
                            setup=correction.setup if correction.setup is not None else session.setup)
         return session
 
+    @_locked
     def saved(self, session_id: SessionId) -> Session:
         """A game in progress by id as saved: while an old entry is being corrected, its entries and setup
         before the correction (what `get` shows is the draft); InvalidInput when there is none."""

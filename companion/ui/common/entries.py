@@ -128,7 +128,8 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
     def listed(number: int) -> str:
         """Entry `number` (1 = the first) in the words of the list the player chose from: the game's entries
         before the correction. The draft's words for it may differ (the refused hand 8 was "Hand 7" there)."""
-        setup = app.keeper.saved(session_id).setup     # a corrected setup is the draft's, not the list's
+        # The setup the list was drawn on: the draft's is another only while the setup itself is corrected.
+        setup = session.setup if correction.setup is None else app.keeper.saved(session_id).setup
         key = (setup, correction.original)             # the saved game: the list's own words, kept
         if described.current is None or described.current[0] != key:
             described.current = (key, describe_entries(engine, setup, list(correction.original)))
@@ -271,9 +272,10 @@ def _under_way(session_id: str, app, correction, words, listed, run, notes: list
         title = _("Entry {number} no longer applies").format(number=correction.number)
         if correction.setup is not None:
             lines.append(ft.Text(_("Every entry is replayed on the corrected setup."), size=13))
-        lines.append(ft.Text(listed(correction.number), key="ent-refused", size=13, weight=ft.FontWeight.W_600))
+        was = listed(correction.number)
+        lines.append(ft.Text(was, key="ent-refused", size=13, weight=ft.FontWeight.W_600))
         now = words(correction.refused_action)
-        if now != listed(correction.number):
+        if now != was:
             # i18n: the refused entry as the corrected game would take it (another hand number, another dealer)
             lines.append(ft.Text(_("In the corrected game: {entry}").format(entry=now), key="ent-refused-now",
                                  size=13))
