@@ -156,9 +156,11 @@ async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_
     correction = SessionKeeper(store).correction(game_id)
     assert (correction.kept, correction.dropped, correction.refused_action) == (4, 0, HANDS[6])
     assert ui.get("rl-winners").value == "Ann wins the climb"       # the draft: the game as corrected so far
-    # Undo waits for the correction (below), and the end says so ("undo still works" stood beside it greyed).
+    # Undo waits for the correction (below), and so does saving while a hand is refused: the end says so ("undo
+    # still works" stood beside it greyed), and Save to History is greyed too (a tap was refused after it).
     assert ui.get("rl-finish-hint").value == (
-        "Check the last hand as corrected; undo waits until the correction is confirmed or cancelled.")
+        "Check the game as corrected; undo and saving wait until the correction is confirmed or cancelled.")
+    assert ui.get("rl-finish").disabled
     # The game's own undo and redo wait for the correction, greyed out, and say so (a tap was refused only
     # after it was made).
     for button, name in (("rl-undo", "Undo"), ("rl-redo", "Redo")):
@@ -189,6 +191,10 @@ async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_
     correction = SessionKeeper(store).correction(game_id)
     assert correction.ready and (correction.kept, correction.dropped) == (4, 2)
     assert ui.get("ent-ready").value.startswith("4 later entries kept, 2 dropped.")
+    # Ready, saving the game confirms the correction (routing.finish_game).
+    assert ui.get("rl-finish-hint").value == (
+        "Check the game as corrected; saving it to History confirms the correction.")
+    assert not ui.get("rl-finish").disabled
     # Each count with its own plural, in French too (it said "2 retirée(s)").
     store.settings.set("language", "fr")
     french = await open_ui(route=f"/play/ridgeline/{game_id}")

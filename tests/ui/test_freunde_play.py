@@ -609,13 +609,14 @@ async def test_a_full_game_ends_with_the_engines_winner_and_lands_in_history(ope
                           for c in first.climbers)
     assert spoken(node) == [f"Ann shares the win, {first.total} points: {climbers}"]     # a three-way tie
     assert ui.get("fr-finish-hint").value == "Check the last turn; undo still works until the game is saved."
-    # The last entry being corrected (entered again as it was): Undo waits for the correction, and the end says
-    # so ("undo still works" stood beside it greyed).
+    # The last entry corrected (entered again as it was): Undo waits for the correction ("undo still works" stood
+    # beside it greyed), and saving confirms it.
     keeper.begin_correction(session.id, len(recorded["actions"]) - 1)
     keeper.act(session.id, recorded["actions"][-1])
     correcting = await open_ui(route=f"/play/freunde/{session.id}")
     assert correcting.get("fr-finish-hint").value == (
-        "Check the last turn as corrected; undo waits until the correction is confirmed or cancelled.")
+        "Check the game as corrected; saving it to History confirms the correction.")
+    assert not correcting.get("fr-finish").disabled
     keeper.cancel_correction(session.id)
     await ui.click("fr-finish")
     record = store.history.get(session.id)

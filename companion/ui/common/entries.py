@@ -26,7 +26,7 @@ from companion.ui.common.registry import refusal_words
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, labelled_value, sentence
 
-__all__ = ["EntriesPanel", "entries_button", "entries_mark", "entry_words", "use_entries_shown", "Mark",
+__all__ = ["EntriesPanel", "end_hint", "entries_button", "entries_mark", "entry_words", "use_entries_shown", "Mark",
            "SHOWN"]
 
 SHOWN = 30              # entries listed at once, newest first; "Show more" adds as many again
@@ -190,6 +190,18 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
         return ft.Container(key="ent")
     return ft.Container(key="ent", padding=ft.Padding.only(bottom=6),
                         content=ft.Column(controls, spacing=4, tight=True))
+
+
+def end_hint(correcting: str | None, otherwise: str) -> str:
+    """What a finished game's screen says beside its Save to History button: `otherwise` ("Check the last hand;
+    undo still works …"), or, while a correction is under way (`correcting`, "ready" or "waiting"), what saving
+    does then: Undo waits for the correction (greyed), and so does saving until the correction is ready."""
+    if correcting == "ready":
+        return _("Check the game as corrected; saving it to History confirms the correction.")
+    if correcting:
+        return _("Check the game as corrected; undo and saving wait until the correction is confirmed or "
+                 "cancelled.")
+    return otherwise
 
 
 def _entry_row(index: int, text: str, run, app, session_id: str) -> ft.Control:

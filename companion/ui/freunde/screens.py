@@ -586,7 +586,8 @@ def FreundeTable(session_id: str) -> ft.View:
             "unfolded": unfolded, "set_unfolded": set_unfolded, "tap_space": tap_space, "open_weather": open_weather,
         }
         body.extend(_turn_body(state, colours, cards, risk, move, routes, weather_edit, board, problem, handlers,
-                               asked, correcting=session.correcting))
+                               asked, correcting=None if correction is None or correction.done
+                               else "ready" if correction.ready else "waiting"))
         body.append(board_legend(state))
         body.extend(team_section(state, colours))
         body.append(abandon_button)
@@ -668,9 +669,9 @@ def _use_set_aside(draft_at: tuple[Any, Any], empty: Any, shown_mark: Any) -> bo
 
 def _turn_body(state: State, colours, cards: CardsDraft, risk: RiskDraft, move: MoveDraft, routes, weather_edit,
                board: ft.Control, problem: str | None, handlers: Mapping[str, Any],
-               asked: Mapping[int, Weather], *, correcting: bool = False) -> list[ft.Control]:
+               asked: Mapping[int, Weather], *, correcting: str | None = None) -> list[ft.Control]:
     """The Turn panel below the forecast: the step the game is waiting for. `asked`: the days of a weather entry
-    a correction asks for again; `correcting`: a correction is under way."""
+    a correction asks for again; `correcting`: a correction under way, "ready" or "waiting" (`end_hint`)."""
     h = handlers
     if state.over:
         return end_section(state, colours, on_finish=h["finish"], problem=problem, correcting=correcting) + [board]

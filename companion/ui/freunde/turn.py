@@ -44,6 +44,7 @@ from companion.ui.freunde.parts import (
 )
 from companion.ui.freunde.board import entry_cost_words, space_name, space_title
 from companion.games.words import clauses
+from companion.ui.common.entries import end_hint
 from companion.ui.common.widgets import (and_list, bind, colour_dot, first_capital, labelled, labelled_value,
                                          message_card, section_title)
 
@@ -1043,7 +1044,7 @@ def scores_section(state: State, colours: Sequence[str]) -> list[ft.Control]:
 
 
 def end_section(state: State, colours: Sequence[str], *, on_finish: Callable[[], None] | None,
-                problem: str | None, correcting: bool = False) -> list[ft.Control]:
+                problem: str | None, correcting: str | None = None) -> list[ft.Control]:
     """The end: why it ended, the winner and how the tie was broken, or the solo rank; then save to History."""
     breakdown = score(state)
     names = [p.name for p in state.players]
@@ -1100,13 +1101,12 @@ def end_section(state: State, colours: Sequence[str], *, on_finish: Callable[[],
         ]),
     ])]
     if on_finish is not None:
-        # During a correction Undo waits for it (greyed): "undo still works" was said beside it.
-        controls.append(ft.Text(_("Check the last turn as corrected; undo waits until the correction is confirmed "
-                                  "or cancelled.") if correcting
-                                else _("Check the last turn; undo still works until the game is saved."),
+        controls.append(ft.Text(end_hint(correcting, _("Check the last turn; undo still works until the game is "
+                                                       "saved.")),
                                 key="fr-finish-hint", size=13, color=ft.Colors.ON_TERTIARY_CONTAINER))
         controls.append(labelled("fr-finish", ft.FilledButton(
             _("Save to History"), key="fr-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
+            disabled=correcting == "waiting",
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))))
     body: list[ft.Control] = [ft.Container(
         key="fr-game-over", bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=ft.BorderRadius.all(20), padding=18,

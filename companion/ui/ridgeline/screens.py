@@ -328,7 +328,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         body = layoff_panel(lay, set_lay)
     else:
         body = table_panel(state, colours, on_end_hand=lambda: show(Panel.HAND), on_finish=finish,
-                           problem=table_problem, correcting=session.correcting,
+                           problem=table_problem, correcting=_correcting(correction),
                            notice=notice[0] if notice is not None and notice[1] == shown_mark else None)
         body.append(abandon_button)
     # A step of a correction changes the hands shown: what the last notice said no longer stands.
@@ -425,6 +425,13 @@ def _finished_view(app: Any, record: Mapping) -> ft.View:
             on_click=lambda: ft.context.page.navigate("/"))),
     ]))
     return screen_view(_TITLE, body)
+
+
+def _correcting(correction) -> str | None:
+    """A correction under way, for the game's end: "ready" (saving confirms it), "waiting" (saving waits), None."""
+    if correction is None or correction.done:
+        return None
+    return "ready" if correction.ready else "waiting"
 
 
 def _overtaken(correcting: bool | str) -> str:

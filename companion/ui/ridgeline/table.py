@@ -18,6 +18,7 @@ from companion.games.ridgeline.rules import State, next_hand
 from companion.games.ridgeline.scoring import score
 from companion.games.words import clauses
 from companion.i18n import _, ngettext, tr
+from companion.ui.common.entries import end_hint
 from companion.ui.common.widgets import (and_list, announced, colour_dot, labelled, labelled_value, message_card,
                                         section_title)
 from companion.ui.ridgeline.parts import camp_words
@@ -79,7 +80,7 @@ def table_panel(
     on_finish: Callable[[], None],
     problem: str | None,
     notice: str | None,
-    correcting: bool = False,
+    correcting: str | None = None,
 ) -> list[ft.Control]:
     """The table at a glance: coming hand (or the winners), seats with camps and fatigue, the hands so far."""
     body: list[ft.Control] = []
@@ -140,7 +141,7 @@ def camps_cleared(cleared: int, total: int) -> str:
 
 def winners_card(winners: Sequence[str], fatigue: Sequence[int], route: str, *,
                  on_finish: Callable[[], None] | None, also: Sequence[tuple[str, int]] = (),
-                 correcting: bool = False) -> ft.Control:
+                 correcting: str | None = None) -> ft.Control:
     """The end of the climb: who wins it (a shared win names everyone who shares it), and who else cleared the
     summit in that hand, with their fatigue (`also`: they reached it too, but the lowest fatigue wins)."""
     if len(winners) == 1:
@@ -172,13 +173,12 @@ def winners_card(winners: Sequence[str], fatigue: Sequence[int], route: str, *,
         ]),
     ]
     if on_finish is not None:
-        # During a correction Undo waits for it (greyed): "undo still works" was said beside it.
-        controls.append(ft.Text(_("Check the last hand as corrected; undo waits until the correction is confirmed "
-                                  "or cancelled.") if correcting
-                                else _("Check the last hand; undo still works until the game is saved."),
+        controls.append(ft.Text(end_hint(correcting, _("Check the last hand; undo still works until the game is "
+                                                       "saved.")),
                                 key="rl-finish-hint", size=13, color=ft.Colors.ON_TERTIARY_CONTAINER))
         controls.append(labelled("rl-finish", ft.FilledButton(
             _("Save to History"), key="rl-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
+            disabled=correcting == "waiting",
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))))
     return ft.Container(
         key="rl-game-over",
