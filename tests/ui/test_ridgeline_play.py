@@ -727,6 +727,20 @@ async def test_a_hand_half_entered_that_another_device_overtook_is_said_at_once(
 
 
 
+async def test_a_hand_recorded_on_another_device_meanwhile_is_named_not_to_be_typed_again(open_ui, store):
+    # Phone B recorded hand 2 while phone A was typing it: A's Record was refused with "the form now shows the
+    # hand to enter next. Check it, then enter it.", which read as typing the same hand again, as hand 3.
+    a, _ = await two_phones_one_entering(open_ui, store)
+    game_id = a.route.rsplit("/", 1)[1]
+    SessionKeeper(store).act(game_id, {"went_out": "Cy", "pitched": ["Cy"], "left": {"Ann": ["G4"], "Bob": ["S2"]}})
+    await a.click("rl-hand-submit")
+    said = " ".join(c.value for c in walk(a.get("rl-hand-problem")) if isinstance(c, ft.Text))
+    assert ("Hand 2 was recorded meanwhile (on another device, or by a tap made twice): check it on the Table; "
+            "if it is not the hand entered here, correct it from the entries. The form now shows the next hand."
+            in said), said
+    assert len(SessionKeeper(store).state(game_id).hands) == 2            # nothing entered unseen
+
+
 async def test_the_others_on_the_summit_are_named_with_their_fatigue(open_ui, store):
     # 'Winning': several seats cleared the route on the last hand and the lowest fatigue takes the ridge; the
     # card says who else reached the summit, live and once saved.

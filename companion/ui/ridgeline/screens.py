@@ -166,9 +166,10 @@ def RidgelineTable(session_id: str) -> ft.View:
     draft = draft_at[0] if draft_at[1] == shown_mark else asked_again
     # The hands changed on another device (or by a tap made twice) under a form with something in it: what was
     # tapped here is gone, and the form says so at once, above it, until the next tap starts it afresh.
-    overtaken = _overtaken("ready" if correction is not None and correction.ready else correcting)
     replaced = (draft_at[1] is not None and draft_at[1] != shown_mark
                 and draft_at[0] not in (HandDraft(), asked_again))
+    overtaken = _overtaken("ready" if correction is not None and correction.ready else correcting,
+                           _recorded(draft_at[1], shown_mark))
 
     # Something entered in the form shown (not only what a correction asks for again, nor a seat only chosen).
     typed = replace(draft, active=None) not in (HandDraft(), replace(asked_again, active=None))
@@ -224,6 +225,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     def submit() -> None:
         now = entries_mark(app, session_id)
         if now != shown_mark or (draft_at[1] is not None and draft_at[1] != now):
+            recorded = _recorded(draft_at[1] if draft_at[1] is not None else shown_mark, now)
             # Another device entered or undid a hand, or began a correction, since this form was filled in (or
             # drawn): the form now shows another hand than the one tapped in. Nothing is entered unseen.
             set_draft_at((HandDraft(), None))
@@ -233,7 +235,7 @@ def RidgelineTable(session_id: str) -> ft.View:
                     now is not None and not now.done)
             except CompanionError:
                 now_correcting = correcting
-            set_hand_problem(_overtaken(now_correcting))
+            set_hand_problem(_overtaken(now_correcting, recorded))
             return
         if draft.went_out is None:
             set_hand_problem(_("Choose who went out first."))
@@ -434,9 +436,23 @@ def _correcting(correction) -> str | None:
     return "ready" if correction.ready else "waiting"
 
 
-def _overtaken(correcting: bool | str) -> str:
+def _recorded(before: Mark | None, now: Mark) -> int | None:
+    """The first hand recorded since the entries `before`, where the change since is hands recorded (no
+    correction under way then or now, more entries now); else None."""
+    if before is None or before[0] != -1 or now[0] != -1 or now[1] <= before[1]:
+        return None
+    return before[1] + 1
+
+
+def _overtaken(correcting: bool | str, recorded: int | None = None) -> str:
     """What the hand form says when another device's change (or a tap made twice) replaced what was tapped in;
-    `correcting` "ready" when a correction is ready to be confirmed, asking for no hand."""
+    `correcting` "ready" when a correction is ready to be confirmed, asking for no hand; `recorded`, the hand
+    recorded meanwhile (`_recorded`): the one typed here may be the same, or not, and is not to be typed again
+    as the next."""
+    if recorded is not None and not correcting:
+        return _("Hand {number} was recorded meanwhile (on another device, or by a tap made twice): check it on "
+                 "the Table; if it is not the hand entered here, correct it from the entries. The form now shows "
+                 "the next hand.").format(number=recorded)
     if correcting == "ready":
         return _("The hands changed meanwhile (on another device, or by a tap made twice): an old entry's "
                  "correction is ready. Confirm or cancel it before entering a hand.")
