@@ -219,9 +219,12 @@ def _verdict(camp: Camp, draft: CheckDraft) -> ft.Control:
         # i18n: the meld checker's answer: the staged pitch is legal
         return _answer("rl-check-verdict", ft.Icons.CHECK_CIRCLE_ROUNDED, _("Valid"),
                        _("This pitch clears camp {number}.").format(number=camp.number), tone="good")
+    reason = first_capital(problem.reason) + "."
+    if problem.group is not None:
+        # The group at fault named as its tray is ("Set has no cards" read as said of the full set beside it).
+        reason = labelled_value(group_title(problem.group, camp.requirements[problem.group].label), reason)
     # i18n: the meld checker's answer: the staged pitch is not legal
-    return _answer("rl-check-verdict", ft.Icons.CANCEL_ROUNDED, _("Not valid"), first_capital(problem.reason) + ".",
-                   tone="bad")
+    return _answer("rl-check-verdict", ft.Icons.CANCEL_ROUNDED, _("Not valid"), reason, tone="bad")
 
 
 # --- the pitch finder ------------------------------------------------------------------------------------
