@@ -1897,3 +1897,4 @@ def test_the_move_bar_counts_its_lines_word_by_word():
     assert wrapped_lines("A: to S4 for 3", 23) == 1
     assert wrapped_lines("a " * 11 + "b", 23) == 1 and wrapped_lines("a " * 12 + "b", 23) == 2
     assert wrapped_lines("x" * 50, 20) == 3                       # a word longer than a line breaks inside it
+    assert wrapped_lines("xx yy\u00a0zzz", 5) == 3                 # not broken at a no-break space (2 if it were)

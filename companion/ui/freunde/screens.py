@@ -11,6 +11,8 @@ at the same address.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from enum import IntEnum
@@ -63,6 +65,7 @@ _TITLE = "Freunde"
 _MOVE_FORM = "move"     # the climber's action being planned, kept beside the game (companion.ui.common.drafts)
 _BOARD_WIDTH = 358
 _MARGIN = 16           # the screen's margin on each side (`screen_view`)
+_BREAKS = re.compile(r"[ \t\n]+")   # where a line may break: not at a no-break space
 _BAR_SHORT_LINE = 23     # the move bar's characters a line on a phone at its larger size (two lines)
 _BAR_LINE_CHARS = 20     # ... and a line of its smaller words, with room for wide letters
 _BAR_MOST_LINES = 10     # a taller bar would cover the board it is about
@@ -822,7 +825,7 @@ def wrapped_lines(text: str, chars: int) -> int:
     """The lines `text` takes wrapped at word breaks in lines of about `chars` characters; a word longer than a
     line is broken inside it."""
     lines, used = 1, 0
-    for word in text.split():
+    for word in _BREAKS.split(text.strip()):     # a no-break space (French "5\u00a0pts") holds its words together
         if used and used + 1 + len(word) > chars:
             lines, used = lines + 1, 0
         used += len(word) + (1 if used else 0)
@@ -837,7 +840,7 @@ def _move_bar(state: State, move: MoveDraft, routes, colour: str, on_give, on_ca
     if refused:
         # The refusal is said where the thumb is, not only above the board where it may be scrolled away.
         text = move.reason
-    # Beside the two buttons a 360 px phone leaves the words about 22 characters a line: a long plan or refusal
+    # Beside the two buttons a 360 px phone leaves the words about 23 characters a line: a long plan or refusal
     # ("A : vers S5 pour 4 (3 + 1 météo), tente pour 1, risque −1 mouvement") gets a taller bar, not an ellipsis,
     # as tall as its lines need (a refusal naming the path's cost and the cards ran to seven or eight).
     # Lines counted word by word: "A: nach k für 2, Akklimatisierung von 1 auf −1" is only 46 characters, but
