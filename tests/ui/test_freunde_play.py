@@ -824,7 +824,7 @@ async def test_a_five_player_check_is_folded_to_a_line_until_opened(open_ui, sto
     card = check_card(keeper.state(session.id), alike, [p.colour for p in roster], title="Check", note="",
                       key="alike", folded=True)
     [summary] = [c for c in walk(card) if isinstance(c, ft.Text) and c.key == "alike-summary"]
-    assert summary.value == "Nobody died; every climber at 6."
+    assert summary.value == "Nobody died; every living climber at 6."   # a climber dead before is not checked
     named = {c.identifier: c.label for c in walk(ui.top) if isinstance(c, ft.Semantics) and c.identifier}
     assert named["fr-last-check-fold"] == f"Show all of Turn {last.turn}: acclimatization check"
     [fold] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "fr-last-check-fold"]

@@ -862,8 +862,8 @@ def check_card(state: State, checks: Sequence[ClimberCheck], colours: Sequence[s
         tied = [c for c in sorted(checks, key=lambda c: (c.player, c.climber)) if c.after == low]
         if len(tied) == len(checks) > 1:
             # All alike (ten climbers at the cap of 6 with five players): each named was a wall of names.
-            # i18n: a folded check where every living climber's marker is the same: "Nobody died; every climber at 6."
-            summary = _("Nobody died; every climber at {value}.").format(value=low)
+            # i18n: a folded check where every living climber's marker is the same (a dead one is not checked)
+            summary = _("Nobody died; every living climber at {value}.").format(value=low)
         else:
             # i18n: one climber in a folded check's lowest: "Ann B"
             climbers = and_list([_("{name} {climber}").format(name=state.players[c.player].name, climber=c.climber)
