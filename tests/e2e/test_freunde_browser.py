@@ -260,3 +260,44 @@ def _wait_for(page, selector: str) -> None:
 
 
 _FAILURE_SHOT: list[str] = []  # where `_wait_for` saves what the screen showed when it gives up
+
+
+def test_after_a_player_is_done_by_keyboard_the_next_players_done_is_not_in_focus(playwright, tmp_path):
+    # Enter on "Ann is done" left the focus on the same button, now "Bob is done": a second Enter ended Bob's
+    # actions without any of his cards given (and a third, the turn).
+    from companion.bench.browser import named, wait_for
+    from companion.sessions import SessionKeeper
+
+    store = open_store(tmp_path / "data")
+    try:
+        roster = [store.players.add(name) for name in ("Ann", "Bob", "Cat")]
+        setup = {"players": [{"id": p.id, "name": p.name} for p in roster], "board": "summer",
+                 "weather_season": "summer", "start_player": 0, "weather": [], "rules": "rulebook-2010"}
+        keeper = SessionKeeper(store)
+        session = keeper.start("freunde", setup, [p.id for p in roster], "Three")
+        cloud = [{"label": "cloud", "accl": 1, "move": 0, "zones": zones}
+                 for zones in ([6000, 7000, 8000], [7000, 8000], [8000])]
+        for action in ({"type": "play", "player": "Ann", "cards": ["M2", "M2", "M2"]},
+                       {"type": "play", "player": "Bob", "cards": ["M1", "M3", "M1"]},
+                       {"type": "play", "player": "Cat", "cards": ["A1", "A1", "M3"]},
+                       {"type": "risk", "value": 1}, {"type": "weather", "day": 1, "weather": cloud},
+                       {"type": "climber", "player": "Ann", "climber": "A", "cards": ["M2"], "path": ["S1"],
+                        "tent": False, "risk_move": 1, "risk_accl": 0}):
+            keeper.act(session.id, action)
+    finally:
+        store.close()
+    focused = "() => { const e = document.activeElement; return e && (e.getAttribute('aria-label') || e.textContent); }"
+    with start_app(tmp_path / "data", log=tmp_path / "app.log") as (url, proc):
+        wait_http(url, proc)
+        with open_app(playwright, f"{url}/play/freunde/{session.id}", width=1280, height=800) as page:
+            wait_for(page, named("Ann is done"))
+            for _ in range(150):                      # Tab to it, as a keyboard user gets there
+                page.keyboard.press("Tab")
+                page.wait_for_timeout(40)
+                if page.evaluate(focused) == "Ann is done":
+                    break
+            assert page.evaluate(focused) == "Ann is done"
+            page.keyboard.press("Enter")
+            wait_for(page, named("Bob is done"))
+            page.wait_for_timeout(500)
+            assert page.evaluate(focused) != "Bob is done"

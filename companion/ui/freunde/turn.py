@@ -839,7 +839,10 @@ def _after_actions(state: State, index: int, colours, owed: int, on_pay, on_done
                              _("Cards not given stay unused: {cards}.").format(
                                  cards=cards_words(c.code for c in unused)),
                              key="fr-unused"))
-    out.append(ft.Row(alignment=ft.MainAxisAlignment.END, wrap=True, controls=[labelled("fr-done", ft.FilledButton(
+    # Keyed by the player: the next player's button is built afresh. Updated in place, the keyboard's focus stayed
+    # on it, now "Bob is done", and a second Enter ended Bob's actions unchosen (a third, the turn).
+    out.append(ft.Row(key=f"fr-done-{index}", alignment=ft.MainAxisAlignment.END, wrap=True,
+                      controls=[labelled("fr-done", ft.FilledButton(
         label, key="fr-done", icon=ft.Icons.DONE_ROUNDED if following else ft.Icons.NIGHTLIGHT_ROUNDED,
         disabled=blocked, on_click=on_done,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=18, vertical=14))))]))
