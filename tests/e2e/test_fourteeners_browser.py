@@ -172,3 +172,33 @@ def _wait_for(page, selector: str) -> None:
 
 
 _FAILURE_SHOT: list[str] = []  # where `_wait_for` saves what the screen showed when it gives up
+
+
+def test_a_player_taken_off_the_table_by_keyboard_leaves_the_next_one_alone(playwright, tmp_path):
+    # Enter on "Bob does not play" (seat 1) left the focus on seat 1's button, now "Ann does not play": a second
+    # Enter took Ann off the table too.
+    from companion.bench.browser import named, tap, wait_for
+
+    store = open_store(tmp_path / "data")
+    try:
+        ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    finally:
+        store.close()
+    focused = "() => { const e = document.activeElement; return e && (e.getAttribute('aria-label') || e.textContent); }"
+    with start_app(tmp_path / "data", log=tmp_path / "app.log") as (url, proc):
+        wait_http(url, proc)
+        with open_app(playwright, f"{url}/games/fourteeners", width=1280, height=800) as page:
+            tap(page, f"ft-add-{bob.id}")
+            wait_for(page, named("Ann", f"ft-add-{ann.id}"))
+            tap(page, f"ft-add-{ann.id}")
+            wait_for(page, named("Ann does not play"))
+            for _ in range(80):                       # Tab to it, as a keyboard user gets there
+                page.keyboard.press("Tab")
+                page.wait_for_timeout(40)
+                if page.evaluate(focused) == "Bob does not play":
+                    break
+            assert page.evaluate(focused) == "Bob does not play"
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(1000)
+            assert page.locator(named("Bob does not play")).count() == 0
+            assert page.evaluate(focused) != "Ann does not play"

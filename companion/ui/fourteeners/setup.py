@@ -235,7 +235,10 @@ def _players(choices: SetupChoices, order: tuple[str, ...], roster, names, colou
             padding=ft.Padding.only(left=10, right=4, top=6, bottom=6),
             border_radius=ft.BorderRadius.all(14),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-            content=ft.Column(spacing=6, tight=True, controls=[
+            # Keyed by the player too: another player in the seat is built afresh. Updated in place, the keyboard's
+            # focus stayed on the button just pressed, now the next player's ("Ann does not play" after Bob's),
+            # and a second Enter took Ann off the table too.
+            content=ft.Column(key=f"ft-seat-{seat}-{pid}", spacing=6, tight=True, controls=[
                 ft.Row(spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                     ft.Text(str(seat + 1), size=13, weight=ft.FontWeight.W_700, color=ft.Colors.ON_SURFACE_VARIANT),
                     colour_dot(colours[pid], names[pid], size=32),
