@@ -209,7 +209,7 @@ def Trek12NewGame() -> ft.View:
     # i18n: a heading: how the Ascent is played (alone against Max, with Assist cards...)
     body.append(section_title(_("Mode")))
     body.append(_toggle_tile("t12-new-solo", _("Free Solo against Max"),
-                             _("Max copies your circle with the best result of each roll.") if len(chosen) <= 1
+                             _("Max fills the circle you fill, with the best result of each roll.") if len(chosen) <= 1
                              else _("Only with one player on this device."),
                              solo_on, bind(set_solo, not solo), disabled=len(chosen) > 1))
     body.append(_toggle_tile("t12-new-cards", _("Assist cards (Expedition)"),
