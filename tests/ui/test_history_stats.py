@@ -287,6 +287,18 @@ async def test_games_in_progress_are_listed_with_a_way_to_resume(open_ui, store,
     assert ui.route == f"/play/ridgeline/{session_id}"
 
 
+
+async def test_a_game_in_progress_titled_by_its_players_names_them_once(open_ui, store, save_session):
+    # A 14ers game is titled with its players' names: History said "Ann, Bob" and then "14ers · Ann, Bob".
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    session_id = save_session("fourteeners", "Ann, Bob", players=[ann.id, bob.id])
+    ui = await open_ui(route="/history")
+    assert ui.get(f"history-resume-{session_id}-what").value == "14ers"
+    other = save_session("ridgeline", "Long ridge", players=[ann.id])
+    ui = await open_ui(route="/history")
+    assert ui.get(f"history-resume-{other}-what").value == "Ridgeline · Ann"
+
+
 # --- Statistics --------------------------------------------------------------------------------------------------
 
 async def test_statistics_overview_shows_what_stats_computes(open_ui, store):

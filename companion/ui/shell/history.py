@@ -285,6 +285,10 @@ def _in_progress(app, page: ft.Page) -> list[ft.Control]:
         entry = GAMES.get(session.game)
         look = game_look(session.game)
         names = ", ".join(seated_names(app.store, session))
+        title = tr(session.title) if session.title else (tr(entry.title) if entry else session.game)
+        # A title made of the names (14ers' own) says who: the names are not said again under it.
+        if names == title:
+            names = ""
         key = f"history-resume-{session.id}"
         rows.append(labelled(key, ft.Container(
             key=key,
@@ -296,11 +300,9 @@ def _in_progress(app, page: ft.Page) -> list[ft.Control]:
             content=ft.Row(spacing=12, controls=[
                 ft.Icon(ft.Icons.PLAY_CIRCLE_FILL_ROUNDED, color=look.colour, size=30),
                 ft.Column(expand=True, spacing=0, tight=True, controls=[
-                    ft.Text(tr(session.title) if session.title else (tr(entry.title) if entry else session.game),
-                            weight=ft.FontWeight.W_600,
-                            color=ft.Colors.ON_SECONDARY_CONTAINER),
+                    ft.Text(title, weight=ft.FontWeight.W_600, color=ft.Colors.ON_SECONDARY_CONTAINER),
                     ft.Text(" · ".join(x for x in ((tr(entry.title) if entry else session.game), names) if x),
-                            size=12, color=ft.Colors.ON_SECONDARY_CONTAINER, max_lines=1,
+                            key=f"{key}-what", size=12, color=ft.Colors.ON_SECONDARY_CONTAINER, max_lines=1,
                             overflow=ft.TextOverflow.ELLIPSIS),
                     # A line of its own: after the game and the players, the time was the part cut off.
                     ft.Text(_("saved {when}").format(when=format_when_unbroken(session.updated)), size=12,
