@@ -148,6 +148,12 @@ async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_
     assert reason == "hand 7: the game ended in hand 6 when Ann cleared the summit; no more hands can be played"
     assert ui.get("ent-title").value == "Entry 7 no longer applies"
     assert ui.get("ent-counts").value == "4 later entries kept so far; 2 still to replay, this one included."
+    # The corrected game is over before it: no hand can be entered there, so only dropping it is offered ("Fix it"
+    # left the game waiting for a hand it refused, Save greyed, Cancel the only way out).
+    assert ui.get("ent-ended").value == ("The corrected game ends before this entry: drop it, with the entries after "
+                                         "it, or cancel the correction.")
+    assert ui.find("ent-fix") is None and ui.find("ent-insert") is None
+    assert ui.find("ent-drop") is not None and ui.find("ent-drop_rest") is not None
     assert ui.get("ent-reason").value == f"Why: {sentence(reason)}"
     listed = describe_entries(engine, setup, HANDS)          # the entries' list, before the correction
     assert ui.get("ent-refused").value == listed[6]

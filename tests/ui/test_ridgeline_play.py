@@ -741,6 +741,21 @@ async def test_a_hand_recorded_on_another_device_meanwhile_is_named_not_to_be_ty
     assert len(SessionKeeper(store).state(game_id).hands) == 2            # nothing entered unseen
 
 
+
+async def test_hands_changed_before_the_one_recorded_meanwhile_are_not_said_as_only_recorded(open_ui, store):
+    # Another device undid hand 1, entered it otherwise, then recorded hand 2: "Hand 2 was recorded meanwhile"
+    # alone hid that hand 1 had changed too.
+    a, _ = await two_phones_one_entering(open_ui, store)
+    game_id = a.route.rsplit("/", 1)[1]
+    keeper = SessionKeeper(store)
+    keeper.undo(game_id)
+    keeper.act(game_id, {"went_out": "Ann", "pitched": ["Ann"], "left": {"Bob": ["G4"], "Cy": ["S2"]}})
+    keeper.act(game_id, {"went_out": "Cy", "pitched": ["Cy"], "left": {"Ann": ["G4"], "Bob": ["S2"]}})
+    await a.click("rl-hand-submit")
+    said = " ".join(c.value for c in walk(a.get("rl-hand-problem")) if isinstance(c, ft.Text))
+    assert "The hands changed meanwhile (on another device" in said and "was recorded meanwhile" not in said, said
+
+
 async def test_the_others_on_the_summit_are_named_with_their_fatigue(open_ui, store):
     # 'Winning': several seats cleared the route on the last hand and the lowest fatigue takes the ridge; the
     # card says who else reached the summit, live and once saved.

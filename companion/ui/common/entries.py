@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
@@ -22,12 +22,12 @@ import flet as ft
 from companion.entries import describe_entries
 from companion.errors import CompanionError
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.registry import refusal_words
+from companion.ui.common.registry import game_over, refusal_words
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, labelled_value, sentence
 
-__all__ = ["EntriesPanel", "end_hint", "entries_button", "entries_mark", "entry_words", "use_entries_shown", "Mark",
-           "SHOWN"]
+__all__ = ["EntriesPanel", "correction_state", "end_hint", "entries_button", "entries_mark", "entry_words",
+           "settled_mark", "use_entries_shown", "Mark", "SHOWN"]
 
 SHOWN = 30              # entries listed at once, newest first; "Show more" adds as many again
 
@@ -47,9 +47,27 @@ def entries_mark(app: Any, session_id: str) -> Mark:
     except CompanionError:
         return (-1, -1, 0)
     under_way = correction is not None and not correction.done
-    entries = [list(actions), list(correction.actions) if under_way else None]
+    return _mark(actions, correction.actions if under_way else None)
+
+
+def settled_mark(actions: Sequence[dict[str, Any]]) -> Mark:
+    """The mark `entries_mark` gives these entries with no correction under way: whether a mark was taken after
+    some of the entries now standing (the hands before them unchanged)."""
+    return _mark(actions, None)
+
+
+def _mark(actions: Sequence[dict[str, Any]], drafted: Sequence[dict[str, Any]] | None) -> Mark:
+    entries = [list(actions), list(drafted) if drafted is not None else None]
     text = json.dumps(entries, sort_keys=True, separators=(",", ":"), default=str)
-    return (len(correction.actions) if under_way else -1, len(actions), zlib.crc32(text.encode("utf-8")))
+    return (len(drafted) if drafted is not None else -1, len(actions), zlib.crc32(text.encode("utf-8")))
+
+
+def correction_state(correction: Any) -> str | None:
+    """A correction as a game's end speaks of it (`end_hint`): "ready" (saving confirms it), "waiting" (an entry
+    or a decision is still asked for), or None (none under way)."""
+    if correction is None or correction.done:
+        return None
+    return "ready" if correction.ready else "waiting"
 
 
 def use_entries_shown(session_id: str) -> tuple[bool, Callable[[bool], None]]:
@@ -147,7 +165,8 @@ def EntriesPanel(session_id: str, opened: bool = False, on_change: Callable[[], 
                                                           app.keeper.state(session_id)))] + notes
             except CompanionError:
                 pass            # a game that cannot be replayed says so itself
-        return _under_way(session_id, app, correction, words, listed, run, notes, game=session.game)
+        return _under_way(session_id, app, correction, words, listed, run, notes, game=session.game,
+                          ended=_ended(app, session))
 
     controls: list[ft.Control] = []
     if reopened:
@@ -255,8 +274,17 @@ def _setup_rows(options: list[dict[str, Any]], run, app, session_id: str) -> lis
     return rows
 
 
+def _ended(app, session) -> bool:
+    """Whether the correction's draft is a game played to its end (its game's `game_over`)."""
+    over = game_over(session.game)
+    try:
+        return over is not None and bool(over(app.keeper.state(session.id)))
+    except CompanionError:
+        return False
+
+
 def _under_way(session_id: str, app, correction, words, listed, run, notes: list[ft.Control], *,
-               game: str) -> ft.Control:
+               game: str, ended: bool = False) -> ft.Control:
     """What the correction waits for: the entry entered again, a decision on a refused one, or Confirm; a
     replay's refusal is said in the `game`'s words for the app (`registry.refusal_words`). The entry it waits
     on is said as the list said it (`listed`), under the number in its title; where the draft has moved it
@@ -303,11 +331,18 @@ def _under_way(session_id: str, app, correction, words, listed, run, notes: list
             rest=ngettext("{n} still to replay", "{n} still to replay", len(correction.rest)).format(
                 n=len(correction.rest))),
             key="ent-counts", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-        for choice, label, icon in (("fix", _("Fix it"), ft.Icons.EDIT_ROUNDED),
-                                    # i18n: a later entry no longer applies: enter a missed one before it first
-                                    ("insert", _("Add an entry before it"), ft.Icons.PLAYLIST_ADD_ROUNDED),
-                                    ("drop", _("Drop it"), ft.Icons.REMOVE_CIRCLE_OUTLINE_ROUNDED),
-                                    ("drop_rest", _("Drop it and everything after"), ft.Icons.CLEAR_ALL_ROUNDED)):
+        choices = [("fix", _("Fix it"), ft.Icons.EDIT_ROUNDED),
+                   # i18n: a later entry no longer applies: enter a missed one before it first
+                   ("insert", _("Add an entry before it"), ft.Icons.PLAYLIST_ADD_ROUNDED),
+                   ("drop", _("Drop it"), ft.Icons.REMOVE_CIRCLE_OUTLINE_ROUNDED),
+                   ("drop_rest", _("Drop it and everything after"), ft.Icons.CLEAR_ALL_ROUNDED)]
+        if ended:
+            # The corrected game is over before it: no entry can be made there, and "Fix it" left the game
+            # waiting for one, its Save greyed, with Cancel (the whole correction) the only way out.
+            lines.append(ft.Text(_("The corrected game ends before this entry: drop it, with the entries after it, "
+                                   "or cancel the correction."), key="ent-ended", size=13))
+            choices = choices[2:]
+        for choice, label, icon in choices:
             buttons.append(labelled(f"ent-{choice}", ft.OutlinedButton(
                 label, key=f"ent-{choice}", icon=icon,
                 on_click=bind(run, bind(keeper.resolve_correction, session_id, choice)))))

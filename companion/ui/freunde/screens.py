@@ -48,7 +48,8 @@ from companion.ui.freunde.weather import (
     tile_card, tile_days, tile_editor, tiles_laid,
 )
 from companion.ui.common.drafts import keep_draft, kept_with_state
-from companion.ui.common.entries import EntriesPanel, entries_button, entries_mark, entry_words, use_entries_shown
+from companion.ui.common.entries import (EntriesPanel, correction_state, entries_button, entries_mark, entry_words,
+                                         use_entries_shown)
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished
@@ -589,8 +590,7 @@ def FreundeTable(session_id: str) -> ft.View:
             "unfolded": unfolded, "set_unfolded": set_unfolded, "tap_space": tap_space, "open_weather": open_weather,
         }
         body.extend(_turn_body(state, colours, cards, risk, move, routes, weather_edit, board, problem, handlers,
-                               asked, correcting=None if correction is None or correction.done
-                               else "ready" if correction.ready else "waiting"))
+                               asked, correcting=correction_state(correction)))
         body.append(board_legend(state))
         body.extend(team_section(state, colours))
         body.append(abandon_button)

@@ -23,7 +23,8 @@ from companion.games.ridgeline.cards import parse_card
 from companion.games.words import clauses
 from companion.i18n import N_, _, ngettext, tr
 from companion.ui.common.drafts import keep_draft, kept_draft
-from companion.ui.common.entries import EntriesPanel, Mark, entries_button, entries_mark, use_entries_shown
+from companion.ui.common.entries import (EntriesPanel, Mark, correction_state, entries_button, entries_mark,
+                                         settled_mark, use_entries_shown)
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import register_breakdown_words, register_game_progress, register_game_screen
 from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished
@@ -169,7 +170,7 @@ def RidgelineTable(session_id: str) -> ft.View:
     replaced = (draft_at[1] is not None and draft_at[1] != shown_mark
                 and draft_at[0] not in (HandDraft(), asked_again))
     overtaken = _overtaken("ready" if correction is not None and correction.ready else correcting,
-                           _recorded(draft_at[1], shown_mark))
+                           _recorded(draft_at[1], shown_mark, session.actions))
 
     # Something entered in the form shown (not only what a correction asks for again, nor a seat only chosen).
     typed = replace(draft, active=None) not in (HandDraft(), replace(asked_again, active=None))
@@ -225,7 +226,11 @@ def RidgelineTable(session_id: str) -> ft.View:
     def submit() -> None:
         now = entries_mark(app, session_id)
         if now != shown_mark or (draft_at[1] is not None and draft_at[1] != now):
-            recorded = _recorded(draft_at[1] if draft_at[1] is not None else shown_mark, now)
+            try:
+                recorded = _recorded(draft_at[1] if draft_at[1] is not None else shown_mark, now,
+                                     app.keeper.get(session_id).actions)
+            except CompanionError:
+                recorded = None
             # Another device entered or undid a hand, or began a correction, since this form was filled in (or
             # drawn): the form now shows another hand than the one tapped in. Nothing is entered unseen.
             set_draft_at((HandDraft(), None))
@@ -330,7 +335,7 @@ def RidgelineTable(session_id: str) -> ft.View:
         body = layoff_panel(lay, set_lay)
     else:
         body = table_panel(state, colours, on_end_hand=lambda: show(Panel.HAND), on_finish=finish,
-                           problem=table_problem, correcting=_correcting(correction),
+                           problem=table_problem, correcting=correction_state(correction),
                            notice=notice[0] if notice is not None and notice[1] == shown_mark else None)
         body.append(abandon_button)
     # A step of a correction changes the hands shown: what the last notice said no longer stands.
@@ -429,19 +434,12 @@ def _finished_view(app: Any, record: Mapping) -> ft.View:
     return screen_view(_TITLE, body)
 
 
-def _correcting(correction) -> str | None:
-    """A correction under way, for the game's end: "ready" (saving confirms it), "waiting" (saving waits), None."""
-    if correction is None or correction.done:
-        return None
-    return "ready" if correction.ready else "waiting"
-
-
-def _recorded(before: Mark | None, now: Mark) -> int | None:
-    """The first hand recorded since the entries `before`, where the change since is hands recorded (no
-    correction under way then or now, more entries now); else None."""
+def _recorded(before: Mark | None, now: Mark, actions) -> int | None:
+    """The first hand recorded since the entries `before`, where the change since is hands recorded after them
+    (no correction under way then or now, the hands before unchanged: `actions` are the game's now); else None."""
     if before is None or before[0] != -1 or now[0] != -1 or now[1] <= before[1]:
         return None
-    return before[1] + 1
+    return before[1] + 1 if settled_mark(actions[:before[1]]) == before else None
 
 
 def _overtaken(correcting: bool | str, recorded: int | None = None) -> str:
