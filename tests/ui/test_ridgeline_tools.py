@@ -64,19 +64,19 @@ async def test_the_meld_checker_gives_valid_or_the_first_reason(open_ui, store):
     # Taking a card out of the tally breaks it again, with the engine's reason.
     await ui.click("rl-check-g0-P9-1")
     # The group at fault is named as its tray is.
-    assert verdict(ui) == ("Not valid", "Group 1 · tally of 20: Tally sums to 11, not 20.")
+    assert verdict(ui) == ("Not valid", "Group 1: Tally sums to 11, not 20.")
 
     # Another camp starts a fresh staging; a run with a gap is named as such.
     await ui.click("rl-check-camp-5")
     assert tray_codes(ui, "rl-check-g0") == []
     await tap_cards(ui, "rl-check", "G5", "P6", "E8", "S9")
-    assert verdict(ui) == ("Not valid", "Group 1 · run of 4: Run has a gap between 6 and 8.")
+    assert verdict(ui) == ("Not valid", "Group 1: Run has a gap between 6 and 8.")
     # Codes can be typed as well, Ropes declared as R:<card>.
     await ui.click("rl-check-slot-1")
     await ui.type("rl-check-codes", "d1 r:d2 d3 d4")
     await ui.submit("rl-check-codes")
     assert tray_codes(ui, "rl-check-g1") == ["D1", "R:D2", "D3", "D4"]
-    assert verdict(ui)[1] == "Group 1 · run of 4: Run has a gap between 6 and 8."
+    assert verdict(ui)[1] == "Group 1: Run has a gap between 6 and 8."
 
 
 async def test_the_pitch_finder_answers_for_the_seats_camp(open_ui, store):

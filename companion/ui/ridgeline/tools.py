@@ -221,8 +221,10 @@ def _verdict(camp: Camp, draft: CheckDraft) -> ft.Control:
                        _("This pitch clears camp {number}.").format(number=camp.number), tone="good")
     reason = first_capital(problem.reason) + "."
     if problem.group is not None:
-        # The group at fault named as its tray is ("Set has no cards" read as said of the full set beside it).
-        reason = labelled_value(group_title(problem.group, camp.requirements[problem.group].label), reason)
+        # The group at fault named by its number, as its tray is ("Set has no cards" read as said of the full set
+        # beside it); the reason names its kind already.
+        # i18n: the meld checker's refusal of one staged group: "Group 3: Set has only Ropes; …"
+        reason = _("Group {number}: {reason}").format(number=problem.group + 1, reason=reason)
     # i18n: the meld checker's answer: the staged pitch is not legal
     return _answer("rl-check-verdict", ft.Icons.CANCEL_ROUNDED, _("Not valid"), reason, tone="bad")
 
