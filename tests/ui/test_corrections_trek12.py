@@ -335,3 +335,20 @@ def test_a_refusal_for_maxs_link_is_said_in_the_apps_words_in_each_language():
     assert said == {"en": "turn 6: Max's 6 in circle 7 may now be linked to [5] or [9]: tap Fix it to say which",
                     "fr": "manche 6\u00a0: le 6 de Max dans la case 7 peut maintenant être relié à [5] ou [9]\u00a0: "
                           "touchez «\u00a0La corriger\u00a0» pour choisir"}
+
+
+async def test_a_full_sheet_being_corrected_says_what_saving_does(open_ui, store):
+    # The last turn entered again: "Undo stays possible until the Ascent is saved." stood beside a greyed Undo;
+    # saving confirms a correction that is ready.
+    setup, docs, _ = game(turns=19)
+    game_id = seated(store, setup, docs)
+    keeper = SessionKeeper(store)
+    ui = await open_ui(route=f"/play/trek12/{game_id}")
+    assert ui.get("t12-finish-hint").value == "Undo stays possible until the Ascent is saved."
+    keeper.begin_correction(game_id, len(docs) - 1)
+    keeper.act(game_id, docs[-1])
+    ui = await open_ui(route=f"/play/trek12/{game_id}")
+    assert ui.get("t12-finish-hint").value == "Check the game as corrected; saving it to History confirms the correction."
+    assert not ui.get("t12-finish").disabled
+    await ui.click("t12-finish")
+    assert store.history.get(game_id) is not None                        # saved, the correction confirmed

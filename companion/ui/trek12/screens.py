@@ -31,8 +31,8 @@ from companion.i18n import N_, Message, _, current, msg, ngettext, tr
 from companion.store import hall_of_fame
 from companion.ui.common.abandon import abandon_game, use_abandon
 from companion.ui.common.drafts import keep_draft, kept_draft, put_back, set_aside
-from companion.ui.common.entries import (EntriesPanel, entries_button, entries_mark, entry_words,
-                                         use_entries_shown)
+from companion.ui.common.entries import (EntriesPanel, correction_state, end_hint, entries_button, entries_mark,
+                                         entry_words, use_entries_shown)
 from companion.ui.common.registry import (register_breakdown_words, register_game_progress, register_game_screen,
                                          register_refusal_words)
 from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished, replayed
@@ -683,7 +683,8 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
             panel.append(_cash_panel(table, cashing, cash_pick, on_toggle=toggle_cash, on_cash=cash_cards,
                                      note=note))
         panel.extend(_end_panel(table, on_finish=finish if table.scored or expedition else None, problem=problem,
-                                wide=wide, settled=cashing is None))
+                                wide=wide, settled=cashing is None,
+                                correcting=_correcting(app, session_id) if facts.correcting else None))
     else:
         state = table.states[seat]
         # Another sheet than the one played on is shown (its tab was tapped): the line says so, and a tap on
@@ -1177,10 +1178,18 @@ def _sheet_done_panel(table, expedition: str, *, wide: bool) -> list[ft.Control]
     return out
 
 
-def _end_panel(table, *, on_finish, problem: str | None, wide: bool, settled: bool = True) -> list[ft.Control]:
+def _correcting(app, session_id: str) -> str | None:
+    try:
+        return correction_state(app.keeper.correction(session_id))
+    except CompanionError:
+        return None
+
+
+def _end_panel(table, *, on_finish, problem: str | None, wide: bool, settled: bool = True,
+               correcting: str | None = None) -> list[ft.Control]:
     """The Ascent is over: who won, Save (first, within reach; once every card is cashed or kept), then
     every sheet's scoring table. Until the cards are `settled` (cashed or kept) the totals may still change,
-    so nobody is named the winner yet."""
+    so nobody is named the winner yet. `correcting`: a correction under way (`end_hint`)."""
     scored = engine.breakdowns(table)
     best = max(b.total for _name, b in scored) if settled else None
     entries = [(name, b.total, b.total == best) for name, b in scored]
@@ -1192,10 +1201,10 @@ def _end_panel(table, *, on_finish, problem: str | None, wide: bool, settled: bo
     out.append(ft.Row(spacing=12, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         labelled("t12-finish", ft.FilledButton(
             _("Save to History"), key="t12-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
-            disabled=on_finish is None,
+            disabled=on_finish is None or correcting == "waiting",
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))),
-        ft.Text(_("Undo stays possible until the Ascent is saved.") if on_finish is not None
-                else _("Say which cards are cashed first."), size=12,
+        ft.Text(end_hint(correcting, _("Undo stays possible until the Ascent is saved.")) if on_finish is not None
+                else _("Say which cards are cashed first."), key="t12-finish-hint", size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ]))
     out.append(_tables([scoring_table(i, name, b.to_dict(), summit=table.sheet.summit,
