@@ -167,6 +167,7 @@ async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_
     assert ui.get("rl-finish-hint").value == (
         "Check the game as corrected; undo and saving wait until the correction is confirmed or cancelled.")
     assert ui.get("rl-finish").disabled
+    assert ui.get("rl-finish").tooltip == "Saving waits: confirm or cancel the correction first"   # said, not only dimmed
     # The game's own undo and redo wait for the correction, greyed out, and say so (a tap was refused only
     # after it was made).
     for button, name in (("rl-undo", "Undo"), ("rl-redo", "Redo")):

@@ -27,7 +27,7 @@ from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, labelled_value, sentence
 
 __all__ = ["EntriesPanel", "correction_state", "end_hint", "entries_button", "entries_mark", "entry_words",
-           "settled_mark", "use_entries_shown", "Mark", "SHOWN"]
+           "save_waits", "settled_mark", "use_entries_shown", "Mark", "SHOWN"]
 
 SHOWN = 30              # entries listed at once, newest first; "Show more" adds as many again
 
@@ -221,6 +221,12 @@ def end_hint(correcting: str | None, otherwise: str) -> str:
         return _("Check the game as corrected; undo and saving wait until the correction is confirmed or "
                  "cancelled.")
     return otherwise
+
+
+def save_waits(correcting: str | None) -> str | None:
+    """The reason a game's Save to History is greyed while a correction waits (a screen reader heard only
+    "dimmed"), as Undo's says it; None when saving does not wait."""
+    return _("Saving waits: confirm or cancel the correction first") if correcting == "waiting" else None
 
 
 def _entry_row(index: int, text: str, run, app, session_id: str) -> ft.Control:

@@ -44,7 +44,7 @@ from companion.ui.freunde.parts import (
 )
 from companion.ui.freunde.board import entry_cost_words, space_name, space_title
 from companion.games.words import clauses
-from companion.ui.common.entries import end_hint
+from companion.ui.common.entries import end_hint, save_waits
 from companion.ui.common.widgets import (and_list, bind, colour_dot, first_capital, labelled, labelled_value,
                                          message_card, section_title)
 
@@ -1109,7 +1109,7 @@ def end_section(state: State, colours: Sequence[str], *, on_finish: Callable[[],
                                 key="fr-finish-hint", size=13, color=ft.Colors.ON_TERTIARY_CONTAINER))
         controls.append(labelled("fr-finish", ft.FilledButton(
             _("Save to History"), key="fr-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
-            disabled=correcting == "waiting",
+            disabled=correcting == "waiting", tooltip=save_waits(correcting),
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))))
     body: list[ft.Control] = [ft.Container(
         key="fr-game-over", bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=ft.BorderRadius.all(20), padding=18,

@@ -18,7 +18,7 @@ from companion.games.ridgeline.rules import State, next_hand
 from companion.games.ridgeline.scoring import score
 from companion.games.words import clauses
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.entries import end_hint
+from companion.ui.common.entries import end_hint, save_waits
 from companion.ui.common.widgets import (and_list, announced, colour_dot, labelled, labelled_value, message_card,
                                         section_title)
 from companion.ui.ridgeline.parts import camp_words
@@ -178,7 +178,7 @@ def winners_card(winners: Sequence[str], fatigue: Sequence[int], route: str, *,
                                 key="rl-finish-hint", size=13, color=ft.Colors.ON_TERTIARY_CONTAINER))
         controls.append(labelled("rl-finish", ft.FilledButton(
             _("Save to History"), key="rl-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
-            disabled=correcting == "waiting",
+            disabled=correcting == "waiting", tooltip=save_waits(correcting),
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))))
     return ft.Container(
         key="rl-game-over",

@@ -32,7 +32,7 @@ from companion.store import hall_of_fame
 from companion.ui.common.abandon import abandon_game, use_abandon
 from companion.ui.common.drafts import keep_draft, kept_draft, put_back, set_aside
 from companion.ui.common.entries import (EntriesPanel, correction_state, end_hint, entries_button, entries_mark,
-                                         entry_words, use_entries_shown)
+                                         entry_words, save_waits, use_entries_shown)
 from companion.ui.common.registry import (register_breakdown_words, register_game_progress, register_game_screen,
                                          register_refusal_words)
 from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished, replayed
@@ -1201,7 +1201,7 @@ def _end_panel(table, *, on_finish, problem: str | None, wide: bool, settled: bo
     out.append(ft.Row(spacing=12, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         labelled("t12-finish", ft.FilledButton(
             _("Save to History"), key="t12-finish", icon=ft.Icons.SAVE_ROUNDED, on_click=on_finish,
-            disabled=on_finish is None or correcting == "waiting",
+            disabled=on_finish is None or correcting == "waiting", tooltip=save_waits(correcting),
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16)))),
         ft.Text(end_hint(correcting, _("Undo stays possible until the Ascent is saved.")) if on_finish is not None
                 else _("Say which cards are cashed first."), key="t12-finish-hint", size=12,
