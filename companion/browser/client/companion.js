@@ -53,8 +53,8 @@
       lang: "en",
       starting: "Starting the companion…",
       lost: "The connection to the computer running the companion is lost. What was entered is saved there. "
-        + "This page goes on by itself once it reaches the companion again (the network back, the companion "
-        + "running); if it does not, reload it.",
+        + "This page goes on by itself once it can reach the companion again (this device back on the network, "
+        + "the companion running); if it does not, reload it.",
       reload: "Reload",
       tooBig: "{name} is {size}: a file larger than {most} cannot be sent from this browser. Nothing was "
         + "changed.",
