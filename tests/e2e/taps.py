@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["failure_shot", "points", "tap", "wait_for", "wait_for_text", "wait_for_gone"]
+__all__ = ["failure_shot", "focused", "points", "tab_to", "tap", "wait_for", "wait_for_text", "wait_for_gone"]
 
 
 def points(total: int) -> str:
@@ -20,6 +20,28 @@ def points(total: int) -> str:
     return f"{number(total)} point" if abs(total) == 1 else f"{number(total)} points"
 
 _SHOT: list[str] = []
+
+_FOCUSED = ("() => { const e = document.activeElement; return e && [e.getAttribute('flt-semantics-identifier'), "
+            "e.getAttribute('aria-label') || e.textContent]; }")
+
+
+def focused(page: Any) -> tuple[str | None, str | None]:
+    """The control the keyboard's focus is on: (its identifier, its accessible name), (None, None) for none."""
+    found = page.evaluate(_FOCUSED)
+    return (found[0], found[1]) if found else (None, None)
+
+
+def tab_to(page: Any, *, words: str | None = None, identifier: str | None = None, presses: int = 150) -> None:
+    """Press Tab, as a keyboard user gets there, until the focus is on the control with these `words` (its
+    accessible name) or this `identifier`; fails after `presses`."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        page.wait_for_timeout(40)
+        now = focused(page)
+        if (words is None or now[1] == words) and (identifier is None or now[0] == identifier):
+            return
+    raise AssertionError(f"Tab never reached {words or identifier!r}; the focus is on {focused(page)!r}")
+
 
 
 def failure_shot(path: Any) -> None:

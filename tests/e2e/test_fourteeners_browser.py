@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from companion.bench.browser import open_app, start_app, wait_http
+from companion.bench.browser import named, open_app, start_app, tap, wait_for, wait_http
 from companion.games.fourteeners import rules, scoring, session as engine, solo
 from companion.games.fourteeners.catalog import import_catalog
 from companion.games.fourteeners.rules import Gain, Phase, Reveal
@@ -16,6 +16,7 @@ from companion.store import open_store
 from companion.ui.fourteeners.catalog import save_catalog
 from companion.ui.fourteeners.forms import side_label
 from companion.ui.fourteeners.parts import slug
+from taps import focused, tab_to
 from test_fourteeners_fixtures import synthetic_catalog_doc
 
 pytestmark = pytest.mark.e2e
@@ -177,14 +178,12 @@ _FAILURE_SHOT: list[str] = []  # where `_wait_for` saves what the screen showed 
 def test_a_player_taken_off_the_table_by_keyboard_leaves_the_next_one_alone(playwright, tmp_path):
     # Enter on "Bob does not play" (seat 1) left the focus on seat 1's button, now "Ann does not play": a second
     # Enter took Ann off the table too.
-    from companion.bench.browser import named, tap, wait_for
 
     store = open_store(tmp_path / "data")
     try:
         ann, bob = store.players.add("Ann"), store.players.add("Bob")
     finally:
         store.close()
-    focused = "() => { const e = document.activeElement; return e && (e.getAttribute('aria-label') || e.textContent); }"
     with start_app(tmp_path / "data", log=tmp_path / "app.log") as (url, proc):
         wait_http(url, proc)
         with open_app(playwright, f"{url}/games/fourteeners", width=1280, height=800) as page:
@@ -192,13 +191,8 @@ def test_a_player_taken_off_the_table_by_keyboard_leaves_the_next_one_alone(play
             wait_for(page, named("Ann", f"ft-add-{ann.id}"))
             tap(page, f"ft-add-{ann.id}")
             wait_for(page, named("Ann does not play"))
-            for _ in range(80):                       # Tab to it, as a keyboard user gets there
-                page.keyboard.press("Tab")
-                page.wait_for_timeout(40)
-                if page.evaluate(focused) == "Bob does not play":
-                    break
-            assert page.evaluate(focused) == "Bob does not play"
+            tab_to(page, words="Bob does not play")
             page.keyboard.press("Enter")
             page.wait_for_timeout(1000)
             assert page.locator(named("Bob does not play")).count() == 0
-            assert page.evaluate(focused) != "Ann does not play"
+            assert focused(page)[1] != "Ann does not play"

@@ -8,14 +8,16 @@ import json
 
 import pytest
 
-from companion.bench.browser import open_app, start_app, wait_http
+from companion.bench.browser import named, open_app, start_app, wait_for, wait_http
 from companion.games.freunde import rules
 from companion.games.freunde import session as engine
 from companion.games.freunde.data import CardKind, parse_card
 from companion.games.freunde.scoring import score
 from companion.store import open_store
 from companion.ui.freunde.board import space_name
+from companion.sessions import SessionKeeper
 from companion.ui.freunde.parts import cards_words, check_sentence
+from taps import focused, tab_to
 
 pytestmark = pytest.mark.e2e
 
@@ -265,8 +267,6 @@ _FAILURE_SHOT: list[str] = []  # where `_wait_for` saves what the screen showed 
 def test_after_a_player_is_done_by_keyboard_the_next_players_done_is_not_in_focus(playwright, tmp_path):
     # Enter on "Ann is done" left the focus on the same button, now "Bob is done": a second Enter ended Bob's
     # actions without any of his cards given (and a third, the turn).
-    from companion.bench.browser import named, wait_for
-    from companion.sessions import SessionKeeper
 
     store = open_store(tmp_path / "data")
     try:
@@ -286,18 +286,12 @@ def test_after_a_player_is_done_by_keyboard_the_next_players_done_is_not_in_focu
             keeper.act(session.id, action)
     finally:
         store.close()
-    focused = "() => { const e = document.activeElement; return e && (e.getAttribute('aria-label') || e.textContent); }"
     with start_app(tmp_path / "data", log=tmp_path / "app.log") as (url, proc):
         wait_http(url, proc)
         with open_app(playwright, f"{url}/play/freunde/{session.id}", width=1280, height=800) as page:
             wait_for(page, named("Ann is done"))
-            for _ in range(150):                      # Tab to it, as a keyboard user gets there
-                page.keyboard.press("Tab")
-                page.wait_for_timeout(40)
-                if page.evaluate(focused) == "Ann is done":
-                    break
-            assert page.evaluate(focused) == "Ann is done"
+            tab_to(page, words="Ann is done")
             page.keyboard.press("Enter")
             wait_for(page, named("Bob is done"))
             page.wait_for_timeout(500)
-            assert page.evaluate(focused) != "Bob is done"
+            assert focused(page)[1] != "Bob is done"

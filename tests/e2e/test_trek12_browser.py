@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from taps import points
+from taps import focused, points, tab_to
 from trek12_ascents import fill_sheets
 
 from companion.bench.browser import enable_semantics, named, open_app, start_app, wait_http
@@ -158,9 +158,6 @@ def _wait_for(page, selector: str) -> None:
 _FAILURE_SHOT: list[str] = []  # where `_wait_for` saves what the screen showed when it gives up
 
 
-_FOCUSED = "() => { const e = document.activeElement; return e && e.getAttribute('flt-semantics-identifier'); }"
-_FOCUSED_WORDS = "() => { const e = document.activeElement; return e && (e.getAttribute('aria-label') || e.textContent); }"
-
 
 def test_an_option_chosen_with_the_keyboard_keeps_the_focus(playwright, tmp_path):
     # Enter on "Plus" chose it and moved the focus to the tile beside it, where a second Enter chose that one.
@@ -179,16 +176,11 @@ def test_an_option_chosen_with_the_keyboard_keeps_the_focus(playwright, tmp_path
                 _wait_for(page, f'[flt-semantics-identifier="{die}"]')
                 page.locator(f'[flt-semantics-identifier="{die}"]').click()
             _wait_for(page, named("Plus 6, 4 of 4 boxes left", "t12-op-sum"))
-            for _ in range(80):                       # Tab to the tile, as a keyboard user gets there
-                page.keyboard.press("Tab")
-                page.wait_for_timeout(60)
-                if page.evaluate(_FOCUSED) == "t12-op-sum":
-                    break
-            assert page.evaluate(_FOCUSED) == "t12-op-sum"
+            tab_to(page, identifier="t12-op-sum")
             page.keyboard.press("Enter")
             _wait_for(page, '[flt-semantics-identifier="t12-op-sum"][aria-current="true"]')
             page.wait_for_timeout(500)
-            assert page.evaluate(_FOCUSED) == "t12-op-sum"
+            assert focused(page)[0] == "t12-op-sum"
 
 
 def test_after_a_player_cashes_with_the_keyboard_the_next_players_choice_is_not_in_focus(playwright, tmp_path):
@@ -212,8 +204,8 @@ def test_after_a_player_cashes_with_the_keyboard_the_next_players_choice_is_not_
             page.locator('[flt-semantics-identifier="t12-cash-0-1"]').click()
             _wait_for(page, named("Cash 1 card (+3)"))
             page.locator(named("Cash 1 card (+3)")).first.focus()
-            assert page.evaluate(_FOCUSED_WORDS) == "Cash 1 card (+3)"
+            assert focused(page)[1] == "Cash 1 card (+3)"
             page.keyboard.press("Enter")
             _wait_for(page, 'flt-semantics:has-text("Bo: cash Assist cards?")')
             page.wait_for_timeout(500)
-            assert page.evaluate(_FOCUSED_WORDS) != "Keep every card"
+            assert focused(page)[1] != "Keep every card"

@@ -963,11 +963,18 @@ async def test_a_tap_refused_after_another_device_overtook_the_turn_still_says_w
     assert len(SessionKeeper(store).get(session.id).actions) == 1
 
 
-async def test_a_correction_begun_on_this_device_is_not_said_to_come_from_another(open_ui, store):
+async def round_2_rolled(open_ui, store, roll: Roll):
+    """A one-player Ascent with its first turn written (3 and 2 for 5 in circle 8), open on its screen with `roll`
+    tapped in for round 2: (the game, the screen)."""
     session = start(store)
     SessionKeeper(store).act(session.id, {"player": 0, "dice": [3, 2], "op": "sum", "circle": 8})
     ui = await open_ui(route=f"/play/trek12/{session.id}")
-    await enter_roll(ui, Roll.of(4, 2))
+    await enter_roll(ui, roll)
+    return session, ui
+
+
+async def test_a_correction_begun_on_this_device_is_not_said_to_come_from_another(open_ui, store):
+    session, ui = await round_2_rolled(open_ui, store, Roll.of(4, 2))
     await ui.click("t12-op-product")
     await ui.click("ent-open")
     await ui.click("ent-edit-0")
@@ -1065,10 +1072,7 @@ def dice_chosen(ui) -> set[str]:
 
 async def test_dice_tapped_in_are_still_there_after_a_correction_cancelled(open_ui, store):
     # Cancel leaves the game as it was: the dice tapped for the round before the entries were opened too.
-    session = start(store)
-    SessionKeeper(store).act(session.id, {"player": 0, "dice": [3, 2], "op": "sum", "circle": 8})
-    ui = await open_ui(route=f"/play/trek12/{session.id}")
-    await enter_roll(ui, Roll.of(5, 4))
+    session, ui = await round_2_rolled(open_ui, store, Roll.of(5, 4))
     await ui.click("ent-open")
     await ui.click("ent-edit-0")
     await ui.click("ent-cancel")
@@ -1089,10 +1093,7 @@ async def test_dice_tapped_in_are_still_there_after_a_correction_cancelled(open_
 async def test_a_turn_another_device_wrote_does_not_come_back_after_a_cancelled_correction(open_ui, store):
     # The turn tapped here was written on another device before the correction began: cancelled, it gave back
     # those dice, kept for the next turn, where a reload showed them ready to write.
-    session = start(store)
-    SessionKeeper(store).act(session.id, {"player": 0, "dice": [3, 2], "op": "sum", "circle": 8})
-    ui = await open_ui(route=f"/play/trek12/{session.id}")
-    await enter_roll(ui, Roll.of(5, 4))
+    session, ui = await round_2_rolled(open_ui, store, Roll.of(5, 4))
     await ui.click("t12-op-sum")
     SessionKeeper(store).act(session.id, {"player": 0, "dice": [1, 1], "op": "sum", "circle": 2})
     await ui.settle()
@@ -1106,10 +1107,7 @@ async def test_a_turn_another_device_wrote_does_not_come_back_after_a_cancelled_
 async def test_a_correction_cancelled_on_another_device_gives_nothing_back_later(open_ui, store):
     # Cancelled on a phone, the correction left the turn set aside here; the next one begun and cancelled here
     # gave back that old turn, not the one tapped since.
-    session = start(store)
-    SessionKeeper(store).act(session.id, {"player": 0, "dice": [3, 2], "op": "sum", "circle": 8})
-    ui = await open_ui(route=f"/play/trek12/{session.id}")
-    await enter_roll(ui, Roll.of(5, 4))
+    session, ui = await round_2_rolled(open_ui, store, Roll.of(5, 4))
     await ui.click("ent-open")
     await ui.click("ent-edit-0")
     phone = await open_ui(route=f"/play/trek12/{session.id}")
