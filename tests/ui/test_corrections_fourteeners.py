@@ -198,3 +198,29 @@ async def test_an_old_reveal_of_a_card_described_there_comes_back_filled_in(open
     assert [c.name for c in keeper.state(session.id).row] == ["Mt. Elbert", "Longs Peak II", "Grays Peak",
                                                               "Torreys Peak"]
     assert keeper.state(session.id).card("Longs Peak II").endurance == 3
+
+
+async def test_an_entry_refused_after_a_finished_game_can_still_be_fixed(open_ui, store):
+    # A finished 14ers game still takes cards described: a description refused on the corrected (finished) draft
+    # can be entered again, and the banner offers "Fix it", not "the corrected game ends before this entry".
+    from companion.games.fourteeners.catalog import card_to_doc
+
+    game_id, setup, docs = seated(store)
+    keeper = SessionKeeper(store)
+    end = keeper.state(game_id)
+    assert end.phase is Phase.FINISHED
+    # A card left in the row, revealed once: entered on the spot as "Zed", described after the end.
+    text = [json.dumps(d) for d in docs]
+    name = next(c.name for c in end.row if sum(json.dumps(c.name) in t for t in text) == 1)
+    at = next(i for i, t in enumerate(text) if json.dumps(name) in t)
+    spot = {**card_to_doc(end.card(name)), "name": "Zed"}
+    ann, bo = [p["id"] for p in setup["players"]]
+    session = keeper.start("fourteeners", setup, [ann, bo], "Ann, Bo")
+    for doc in docs[:at] + [{"type": "reveal", "card": spot}] + docs[at + 1:]:
+        keeper.act(session.id, doc)
+    keeper.act(session.id, {"type": "describe", "card": "Zed", "side": "gear", "ability": {"utility": 1}})
+    keeper.begin_correction(session.id, at)                     # the reveal's name was a typo: "Zed II"
+    keeper.act(session.id, {"type": "reveal", "card": {**spot, "name": "Zed II"}})
+    assert keeper.correction(session.id).refused is not None and keeper.state(session.id).phase is Phase.FINISHED
+    ui = await open_ui(route=f"/play/fourteeners/{session.id}")
+    assert ui.find("ent-ended") is None and ui.find("ent-fix") is not None

@@ -22,7 +22,7 @@ import flet as ft
 from companion.entries import describe_entries
 from companion.errors import CompanionError
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.registry import game_over, refusal_words
+from companion.ui.common.registry import game_closed, refusal_words
 from companion.ui.common.services import use_app
 from companion.ui.common.widgets import bind, labelled, labelled_value, sentence
 
@@ -281,10 +281,11 @@ def _setup_rows(options: list[dict[str, Any]], run, app, session_id: str) -> lis
 
 
 def _ended(app, session) -> bool:
-    """Whether the correction's draft is a game played to its end (its game's `game_over`)."""
-    over = game_over(session.game)
+    """Whether the correction's draft is a game played to its end that takes no more entries (`game_closed`:
+    a finished 14ers game still takes cards described and corrected)."""
+    closed = game_closed(session.game)
     try:
-        return over is not None and bool(over(app.keeper.state(session.id)))
+        return closed is not None and bool(closed(app.keeper.state(session.id)))
     except CompanionError:
         return False
 

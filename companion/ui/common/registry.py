@@ -44,6 +44,7 @@ __all__ = [
     "unregister_game_screen",
     "register_game_progress",
     "game_progress",
+    "game_closed",
     "register_breakdown_words",
     "breakdown_words",
     "register_refusal_words",
@@ -126,21 +127,35 @@ def discover_game_screens() -> None:
 # home; registered by the game's screen module beside its screens, with whether the state is a game played to
 # its end (still under Resume until it is finished into History).
 _PROGRESS: dict[GameId, tuple[Callable[[Any], str], Callable[[Any], bool] | None]] = {}
+_CLOSED: set[GameId] = set()     # games whose state over takes no more entries (`register_game_progress`)
 
 
 def register_game_progress(game: GameId, progress: Callable[[Any], str],
-                           over: Callable[[Any], bool] | None = None) -> None:
+                           over: Callable[[Any], bool] | None = None, *, closed_when_over: bool = True) -> None:
     """Say how a game in progress is summed up on home: `progress(state)` gives the words ("" for none),
-    `over(state)` whether it was played to its end and waits only to be finished into History."""
+    `over(state)` whether it was played to its end and waits only to be finished into History.
+    `closed_when_over`: a game over takes no more entries (14ers still takes cards described and corrected)."""
     if game not in GAMES or not callable(progress) or (over is not None and not callable(over)):
         raise InvalidInput(f"cannot register how far a game of {game!r} got")
     _PROGRESS[game] = (progress, over)
+    if closed_when_over:
+        _CLOSED.add(game)
+    else:
+        _CLOSED.discard(game)
 
 
 def game_progress(game: GameId) -> Callable[[Any], str] | None:
     """How a game in progress is summed up on home, or None where its screen module says nothing of it."""
     discover_game_screens()
     return _PROGRESS.get(game, (None, None))[0]
+
+
+def game_closed(game: GameId) -> Callable[[Any], bool] | None:
+    """Whether a game's state takes no more entries (played to its end, for a game that then takes none), or None
+    where its screen module says nothing of it."""
+    discover_game_screens()
+    over = _PROGRESS.get(game, (None, None))[1]
+    return over if over is not None and game in _CLOSED else None
 
 
 def game_over(game: GameId) -> Callable[[Any], bool] | None:

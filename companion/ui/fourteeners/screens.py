@@ -183,5 +183,7 @@ def _side_words(value: str, within: str | None) -> str:
 
 
 register_game_screen(GAME_ID, new_game=FourteenersNewGame, play=FourteenersGame)
-register_game_progress(GAME_ID, round_words, over=lambda state: state.phase is Phase.FINISHED)
+# Finished, a game still takes cards described and corrected (the final score's own forms).
+register_game_progress(GAME_ID, round_words, over=lambda state: state.phase is Phase.FINISHED,
+                       closed_when_over=False)
 register_breakdown_words(GAME_ID, record_words)
