@@ -352,3 +352,25 @@ async def test_a_full_sheet_being_corrected_says_what_saving_does(open_ui, store
     assert not ui.get("t12-finish").disabled
     await ui.click("t12-finish")
     assert store.history.get(game_id) is not None                        # saved, the correction confirmed
+
+
+async def test_cards_cashed_while_a_correction_is_ready_confirm_it_first(open_ui, store):
+    # The last turn entered again, the correction ready: the cash choice was refused ("An old entry is being
+    # corrected…"); like saving, it confirms the correction first, whose end is the one on screen.
+    from trek12_ascents import fill_sheets
+
+    ann = store.players.add("Ann")
+    keeper = SessionKeeper(store)
+    session = keeper.start("trek12", {"sheet": "dunai", "dice_seed": 11,
+                                      "players": [{"id": ann.id, "name": "Ann", "assists": ["rope"]}]},
+                           [ann.id], "Dunai")
+    fill_sheets(keeper, session.id)
+    docs = keeper.get(session.id).actions
+    keeper.begin_correction(session.id, len(docs) - 1)
+    keeper.act(session.id, docs[-1])
+    assert keeper.correction(session.id).ready
+    ui = await open_ui(route=f"/play/trek12/{session.id}")
+    await ui.click("t12-cash-done")                          # Ann keeps her Rope
+    assert ui.find("t12-cash-problem") is None and ui.find("t12-cash") is None
+    correction = keeper.correction(session.id)
+    assert (correction is None or correction.done) and keeper.get(session.id).actions[-1]["cash"] == []

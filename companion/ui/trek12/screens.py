@@ -408,11 +408,19 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     def redo() -> None:
         step(lambda: source.redo(seen=facts.entries))
 
+    def confirm_ready() -> None:
+        """A correction ready to be confirmed is confirmed before an entry that follows the corrected Ascent, as
+        saving confirms it (`finish_game`): its end is the one on screen (the keeper refused the entry)."""
+        correction = app.keeper.correction(session_id)
+        if correction is not None and not correction.done and correction.ready:
+            app.keeper.confirm_correction(session_id)
+
     def finish() -> None:
         if expedition and not embedded:
             # A sheet an earlier version started for an Expedition: its cards are cashed on the Expedition,
             # so each player keeps them all here.
             try:
+                confirm_ready()
                 while (who := engine.cashing_seat(source.table())) is not None:
                     source.act({"cash": [], "player": who})
             except CompanionError as exc:
@@ -434,6 +442,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         held = t.states[who].assists or ()
         cards = [held[i].value for i in cash_now.current if i < len(held)]
         try:
+            confirm_ready()
             source.act({"cash": cards, "player": who})
         except CompanionError as exc:
             set_note(sentence(exc))
