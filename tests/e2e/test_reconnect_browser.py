@@ -39,7 +39,7 @@ def test_a_screen_answers_taps_after_its_connection_came_back(playwright, tmp_pa
                 assert "connection to the computer running the companion is lost" in lost.inner_text()
                 # Said of a phone off the network as of a stopped companion ("once the companion runs again" read
                 # as if it had stopped).
-                assert "once it can reach the companion again (this device back on the network" in lost.inner_text()
+                assert "once it can reach the companion again (this device and the computer on the network" in lost.inner_text()
                 assert lost.get_attribute("lang") == "en" and lost.get_attribute("role") == "alert"
                 # A page the server no longer lets in would wait for ever: a reload is offered beside the words.
                 assert lost.get_by_role("button", name="Reload").count() == 1

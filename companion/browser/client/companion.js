@@ -53,8 +53,8 @@
       lang: "en",
       starting: "Starting the companion…",
       lost: "The connection to the computer running the companion is lost. What was entered is saved there. "
-        + "This page goes on by itself once it can reach the companion again (this device back on the network, "
-        + "the companion running); if it does not, reload it.",
+        + "This page goes on by itself once it can reach the companion again (this device and the computer on "
+        + "the network, the companion running); if it does not, reload it.",
       reload: "Reload",
       tooBig: "{name} is {size}: a file larger than {most} cannot be sent from this browser. Nothing was "
         + "changed.",
@@ -70,8 +70,8 @@
       lang: "de",
       starting: "Die App startet …",
       lost: "Die Verbindung zum Computer, auf dem die App läuft, ist unterbrochen. Was eingegeben wurde, ist "
-        + "dort gespeichert. Diese Seite macht von selbst weiter, sobald sie die App wieder erreicht (Netz "
-        + "wieder da, App läuft); sonst lade sie neu.",
+        + "dort gespeichert. Diese Seite macht von selbst weiter, sobald sie die App wieder erreicht (Gerät und "
+        + "Computer im Netz, die App läuft); sonst lade sie neu.",
       reload: "Neu laden",
       tooBig: "{name} hat {size}: Eine Datei über {most} lässt sich aus diesem Browser nicht senden. Nichts "
         + "wurde geändert.",
@@ -87,8 +87,8 @@
       lang: "fr",
       starting: "Démarrage de l'app…",
       lost: "La connexion à l'ordinateur qui fait tourner l'app est perdue. Ce qui a été saisi y est "
-        + "enregistré. Cette page reprendra d'elle-même dès qu'elle joindra de nouveau l'app (réseau "
-        + "revenu, app en marche)\u00a0; sinon, rechargez-la.",
+        + "enregistré. Cette page reprendra d'elle-même dès qu'elle joindra de nouveau l'app (cet "
+        + "appareil et l'ordinateur sur le réseau, l'app en marche)\u00a0; sinon, rechargez-la.",
       reload: "Recharger",
       tooBig: "{name} fait {size}\u00a0: un fichier de plus de {most} ne peut pas être envoyé depuis ce "
         + "navigateur. Rien n'a été modifié.",
@@ -104,8 +104,8 @@
       lang: "pl",
       starting: "Uruchamianie aplikacji…",
       lost: "Utracono połączenie z komputerem, na którym działa aplikacja. To, co wpisano, jest tam zapisane. "
-        + "Ta strona wznowi się sama, gdy znów połączy się z aplikacją (sieć wróci, aplikacja będzie "
-        + "działać); jeśli nie, załaduj ją ponownie.",
+        + "Ta strona wznowi się sama, gdy znów połączy się z aplikacją (to urządzenie i komputer w "
+        + "sieci, aplikacja działa); jeśli nie, załaduj ją ponownie.",
       reload: "Załaduj ponownie",
       tooBig: "Plik {name} ma {size}: pliku większego niż {most} nie można wysłać z tej przeglądarki. "
         + "Niczego nie zmieniono.",
