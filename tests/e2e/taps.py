@@ -34,10 +34,17 @@ def focused(page: Any) -> tuple[str | None, str | None]:
 def tab_to(page: Any, *, words: str | None = None, identifier: str | None = None, presses: int = 150) -> None:
     """Press Tab, as a keyboard user gets there, until the focus is on the control with these `words` (its
     accessible name) or this `identifier`; fails after `presses`."""
+    now = focused(page)
     for _ in range(presses):
+        before = now
         page.keyboard.press("Tab")
-        page.wait_for_timeout(40)
-        now = focused(page)
+        # Read once the focus has moved: on a busy machine it moves later than a fixed pause, and a check made
+        # too soon read the control before, so the Tab after it went past the one looked for.
+        for _ in range(50):
+            page.wait_for_timeout(40)
+            now = focused(page)
+            if now != before:
+                break
         if (words is None or now[1] == words) and (identifier is None or now[0] == identifier):
             return
     raise AssertionError(f"Tab never reached {words or identifier!r}; the focus is on {focused(page)!r}")
