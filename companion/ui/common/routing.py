@@ -20,8 +20,8 @@ from companion.errors import CompanionError
 from companion.i18n import N_, _, ngettext
 from companion.ui.common.widgets import and_list, first_capital, message_card, screen_view
 
-__all__ = ["in_progress_or_finished", "start_game", "finish_game", "replay_record", "replayed", "damaged_record",
-           "left_the_roster"]
+__all__ = ["in_progress_or_finished", "start_game", "confirm_ready", "finish_game", "replay_record", "replayed",
+           "damaged_record", "left_the_roster"]
 
 log = logging.getLogger(__name__)
 
@@ -103,17 +103,23 @@ def start_game(app: Any, game: str, prepare: Callable[[], tuple[Mapping, Sequenc
     ft.context.page.navigate(f"/play/{game}/{session.id}")
 
 
+def confirm_ready(app: Any, session_id: str) -> None:
+    """Confirm a correction that is ready, before what follows the corrected game's end (saving it, a Trek 12
+    player's cards cashed): its end is the one on screen. A correction still waiting is left as it is."""
+    correction = app.keeper.correction(session_id)
+    if correction is not None and not correction.done and correction.ready:
+        app.keeper.confirm_correction(session_id)
+
+
 def finish_game(app: Any, session_id: str, report: Callable[[str], None], *, what: str = "game") -> None:
     """Save a game that is over to History (its screen then shows the summary at the same address, or at the
     record's own when History already held another ending of this game); a refusal reaches `report` as
     "The <what> was not saved: ..." and the game stays in progress. A correction ready to be confirmed is
     confirmed first: its end is the one on screen."""
     try:
-        correction = app.keeper.correction(session_id)
-        if correction is not None and not correction.done and correction.ready:
-            # The end on screen is the corrected game's, ready to be confirmed: saving it confirms it (the
-            # keeper refused the save, and said so in words that left the player to find Confirm above).
-            app.keeper.confirm_correction(session_id)
+        # The end on screen is the corrected game's, ready to be confirmed: saving it confirms it (the keeper
+        # refused the save, and said so in words that left the player to find Confirm above).
+        confirm_ready(app, session_id)
         game = app.keeper.get(session_id).game
         record_id = app.keeper.finish(session_id)
     except CompanionError as exc:

@@ -35,7 +35,7 @@ from companion.ui.common.entries import (EntriesPanel, correction_state, end_hin
                                          entry_words, save_waits, use_entries_shown)
 from companion.ui.common.registry import (register_breakdown_words, register_game_progress, register_game_screen,
                                          register_refusal_words)
-from companion.ui.common.routing import damaged_record, finish_game, in_progress_or_finished, replayed
+from companion.ui.common.routing import confirm_ready, damaged_record, finish_game, in_progress_or_finished, replayed
 from companion.ui.common.services import use_app, use_latest_state, use_page_size
 from companion.ui.expedition.sheets import expedition_of_sheet
 from companion.ui.trek12.panels import (
@@ -408,19 +408,12 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
     def redo() -> None:
         step(lambda: source.redo(seen=facts.entries))
 
-    def confirm_ready() -> None:
-        """A correction ready to be confirmed is confirmed before an entry that follows the corrected Ascent, as
-        saving confirms it (`finish_game`): its end is the one on screen (the keeper refused the entry)."""
-        correction = app.keeper.correction(session_id)
-        if correction is not None and not correction.done and correction.ready:
-            app.keeper.confirm_correction(session_id)
-
     def finish() -> None:
         if expedition and not embedded:
             # A sheet an earlier version started for an Expedition: its cards are cashed on the Expedition,
             # so each player keeps them all here.
             try:
-                confirm_ready()
+                confirm_ready(app, session_id)
                 while (who := engine.cashing_seat(source.table())) is not None:
                     source.act({"cash": [], "player": who})
             except CompanionError as exc:
@@ -442,7 +435,7 @@ def Trek12Table(session_id: str, expedition: str | None = None, embedded: bool =
         held = t.states[who].assists or ()
         cards = [held[i].value for i in cash_now.current if i < len(held)]
         try:
-            confirm_ready()
+            confirm_ready(app, session_id)
             source.act({"cash": cards, "player": who})
         except CompanionError as exc:
             set_note(sentence(exc))
