@@ -39,6 +39,7 @@ __all__ = [
     "bind",
     "and_list",
     "first_capital",
+    "longest_word",
     "sentence",
     "seat_chip",
     "toggle_pill",
@@ -460,6 +461,11 @@ def and_list(items: Sequence[str]) -> str:
     words already translated are kept as they are, a `Message` among them is said in the language."""
     listed = _listed(items)
     return tr(listed) if isinstance(listed, Message) else listed
+
+
+def longest_word(text: str) -> int:
+    """The length of the longest word in `text`: a word wider than its box breaks inside it."""
+    return max((len(word) for word in text.split()), default=0)
 
 
 def first_capital(text: object) -> str:

@@ -84,23 +84,20 @@ def board_control(
 ) -> ft.Control:
     """The game's board: climbers, tents, today's costs and the marks; key `<prefix>-board`."""
     tents: dict[SpaceId, list[tuple[str, bool]]] = {}
+    # Whose tents are pitched on a space is said with it: a team's tent gives its climbers +1, and "5 tents
+    # pitched" said nothing of whose.
+    tent_words: dict[SpaceId, list[str]] = {}
     standing: dict[SpaceId, list[tuple[PlayerIndex, ClimberLabel]]] = {}
     for index, player in enumerate(state.players):
         for climber in player.climbers:
             if climber.tent is not None:
                 tents.setdefault(climber.tent, []).append((colours[index], climber.label == "B"))
+                tent_words.setdefault(climber.tent, []).append(tr(climber_name(state, index, climber.label)))
             if climber.alive and climber.space is not None:
                 standing.setdefault(climber.space, []).append((index, climber.label))
     # Who stands on a space is said with it ("…; Ann's climber A"): the pawns beside it were bare letters.
     here_words = {space: [tr(climber_name(state, player, label)) for player, label in here]
                   for space, here in standing.items()}
-    # ... and whose tents are pitched there: a team's tent gives its climbers +1, and "5 tents pitched" said
-    # nothing of whose.
-    tent_words: dict[SpaceId, list[str]] = {}
-    for index, player in enumerate(state.players):
-        for climber in player.climbers:
-            if climber.tent is not None:
-                tent_words.setdefault(climber.tent, []).append(tr(climber_name(state, index, climber.label)))
     start = None
     if marks.climber is not None:
         start = state.players[marks.climber[0]].climber(marks.climber[1]).space

@@ -21,7 +21,7 @@ from companion.games.freunde.rules import (
 )
 from companion.i18n import _, ngettext, tr
 from companion.ui.common.services import use_step
-from companion.ui.common.widgets import and_list, labelled, labelled_value, readable_on
+from companion.ui.common.widgets import and_list, labelled, labelled_value, longest_word, readable_on
 
 __all__ = [
     "FALLBACK_COLOUR", "ZONE_COLOURS", "ZONE_INK", "MOVE_COLOUR", "ACCL_COLOUR", "ROPE_COLOUR",
@@ -177,10 +177,6 @@ def accl_words(value: int, *, alive: bool = True) -> str:
     return _("acclimatization {value}, at most {most} after the check").format(value=value, most=MAX_ACCLIMATIZATION)
 
 
-def _longest_word(text: str) -> int:
-    return max((len(word) for word in text.split()), default=0)
-
-
 def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | None, *,
          icon: ft.IconData | None = None, colour: str | None = None, disabled: bool = False,
          height: float = 44, spoken: str | None = None, expand: bool = False, compact: bool = False,
@@ -205,7 +201,7 @@ def chip(key: str, label: str, selected: bool, on_click: Callable[[], None] | No
                          text_align=ft.TextAlign.CENTER if bounded else None,
                          # Smaller for a long label, or a long word that would break inside it at 360 px
                          # ("Sommerplättche" / "n" beside its icon).
-                         size=13 if compact or bounded and (len(label) > 18 or _longest_word(label) > 12)
+                         size=13 if compact or bounded and (len(label) > 18 or longest_word(label) > 12)
                          else None,
                          color=ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE))
     if compact and selected and icon is not None:

@@ -18,7 +18,7 @@ from companion.games.trek12.rules import Assist, LinkChoice, Op
 from companion.games.trek12.scoring import penalty_parts
 from companion.games.words import number
 from companion.i18n import _, ngettext
-from companion.ui.common.widgets import announced, bind, first_capital, labelled, labelled_value, said
+from companion.ui.common.widgets import announced, bind, first_capital, labelled, labelled_value, longest_word, said
 from companion.ui.trek12.turn import CARD_NAMES, CARD_TEXT, OP_NAMES, SOLO_SCHNAPPS_TEXT, OptionView
 
 __all__ = [
@@ -268,7 +268,7 @@ def option_row(views: Sequence[OptionView], selected: Op | None, *, on_pick: Cal
 
 def _name_size(name: str) -> int:
     """The size of a dice option's name on its tile: smaller for a long name, or one with a long word."""
-    if len(name) > 14 or max(map(len, name.split()), default=0) >= 10:
+    if len(name) > 14 or longest_word(name) >= 10:
         return 9
     return 11 if len(name) <= 9 else 10
 
