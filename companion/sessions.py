@@ -153,12 +153,18 @@ class Correction:
     original_setup: dict[str, Any] | None = None
     original_redo: tuple[dict[str, Any], ...] = ()
     inserting: bool = False
+    deleted: bool = False                        # the entry at `at` deleted (it counts in `dropped`)
 
     @property
     def ready(self) -> bool:
         """Every later entry replayed or dropped: the corrected game can be confirmed."""
         return (not self.done and self.waiting is None and self.refused is None and not self.inserting
                 and not self.rest)
+
+    @property
+    def later_dropped(self) -> int:
+        """How many later entries were dropped: `dropped` without the entry deleted, which is not a later one."""
+        return self.dropped - (1 if self.deleted else 0)
 
     @property
     def number(self) -> int:
@@ -177,7 +183,7 @@ class Correction:
                "actions": list(self.actions), "rest": list(self.rest), "waiting": self.waiting,
                "refused": None if self.refused is None else str(self.refused), "kept": self.kept,
                "dropped": self.dropped, "done": self.done, "setup": self.setup, "original_setup": self.original_setup,
-               "original_redo": list(self.original_redo), "inserting": self.inserting}
+               "original_redo": list(self.original_redo), "inserting": self.inserting, "deleted": self.deleted}
         reason = records.message_doc(self.refused)
         if reason is not None:
             # The engine's reason as its catalog id and arguments, so it is said in the player's language.
@@ -193,7 +199,8 @@ class Correction:
             return cls(doc["id"], int(doc["at"]), tuple(doc["original"]), tuple(doc["actions"]), tuple(doc["rest"]),
                        doc.get("waiting"), refused, int(doc.get("kept", 0)), int(doc.get("dropped", 0)),
                        bool(doc.get("done", False)), doc.get("setup"), doc.get("original_setup"),
-                       tuple(doc.get("original_redo") or ()), doc.get("inserting") is True)
+                       tuple(doc.get("original_redo") or ()), doc.get("inserting") is True,
+                       doc.get("deleted") is True)
         except (KeyError, TypeError, ValueError):
             raise InvalidInput(msg("the correction kept for game {game} cannot be read",
                                    game=describe(doc.get("id")))) from None
@@ -449,7 +456,7 @@ class SessionKeeper:
                                 session.actions[index + 1:], None if delete else session.actions[index],
                                 original_redo=session.redo)
         if delete:
-            correction = self._replay(session, replace(correction, dropped=1))
+            correction = self._replay(session, replace(correction, dropped=1, deleted=True))
         self._corrections().upsert(correction.to_doc())
         return correction
 

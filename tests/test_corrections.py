@@ -440,3 +440,13 @@ def test_a_fourteeners_accolade_set_out_wrong_can_be_corrected() -> None:
     # Gerry plays without an Accolade: nothing to correct there.
     assert [str(o["label"]) for o in fourteeners.setup_options({**base, "players": ["Ann"], "accolade": None})] \
         == ["Ann's Hiker side", "Weather"]
+
+
+def test_a_deleted_entry_is_not_counted_as_a_later_one_dropped_and_is_remembered(store, keeper):
+    game = played(keeper, store, [2, 1, 3, 3])
+    correction = keeper.begin_correction(game, 1, delete=True)
+    assert correction.deleted and correction.later_dropped == 0
+    assert keeper.correction(game).later_dropped == 0                    # as kept in the store
+    keeper.cancel_correction(game)
+    correction = keeper.begin_correction(game, 1)
+    assert not correction.deleted and correction.later_dropped == 0

@@ -171,7 +171,7 @@ async def test_a_card_used_is_deleted(open_ui, store):
     assert ui.get(f"ent-text-{USE}").value == "Ascent 2, Ann: used the Tent"
     await ui.click(f"ent-delete-{USE}")
     assert ui.get("ent-title").value == "The correction is ready"
-    assert ui.get("ent-ready").value.startswith("1 later entry kept, 1 dropped.")
+    assert ui.get("ent-ready").value.startswith("1 later entry kept. Check the game")
     assert saved(store, game_id) == ACTIONS
     await ui.click("ent-confirm")
     left = ACTIONS[:USE] + ACTIONS[USE + 1:]

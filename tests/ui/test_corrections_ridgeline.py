@@ -221,7 +221,8 @@ async def test_a_hand_deleted_replays_the_later_ones_at_once(open_ui, store):
     await ui.click("ent-open")
     await ui.click(f"ent-delete-{EDITED}")
     assert ui.get("ent-title").value == "The correction is ready"
-    assert ui.get("ent-ready").value.startswith(f"{len(HANDS) - EDITED - 1} later entries kept, 1 dropped.")
+    # The hand deleted is not a later one dropped: only the later hands are counted.
+    assert ui.get("ent-ready").value.startswith(f"{len(HANDS) - EDITED - 1} later entries kept. Check the game")
     assert saved(store, game_id) == HANDS
     await ui.click("ent-confirm")
     left = HANDS[:EDITED] + HANDS[EDITED + 1:]
@@ -335,3 +336,16 @@ async def test_the_newest_hand_entered_again_counts_no_later_entries(open_ui, st
     await ui.click("rl-hand-submit")                                 # entered again as it was
     assert ui.get("ent-title").value == "The correction is ready"
     assert ui.get("ent-ready").value == "Check the game below, then confirm; nothing is saved before."
+
+
+async def test_the_newest_hand_deleted_counts_no_later_entries(open_ui, store):
+    # Deleting the last hand drops no later one: "0 later entries kept, 1 dropped" counted the deleted hand as
+    # a later entry dropped.
+    game_id, _setup = seated(store)
+    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
+    await ui.click("ent-open")
+    await ui.click(f"ent-delete-{len(HANDS) - 1}")
+    assert ui.get("ent-title").value == "The correction is ready"
+    assert ui.get("ent-ready").value == "Check the game below, then confirm; nothing is saved before."
+    await ui.click("ent-confirm")
+    assert saved(store, game_id) == HANDS[:-1]

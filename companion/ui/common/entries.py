@@ -356,14 +356,16 @@ def _under_way(session_id: str, app, correction, words, listed, run, notes: list
         buttons.append(cancel)
     else:
         title = _("The corrected setup is ready") if correction.setup is not None else _("The correction is ready")
-        if correction.dropped:
-            # Two counts, each with its own plural ("0 entrée suivante gardée, 6 retirées").
+        if correction.later_dropped:
+            # Two counts, each with its own plural ("0 entrée suivante gardée, 6 retirées"); an entry deleted is
+            # not a later one dropped ("3 later entries kept, 1 dropped" after a delete named nothing dropped).
             # i18n: {kept} is "3 later entries kept", {dropped} "2 dropped" (entries)
             ready = _("{kept}, {dropped}. Check the game below, then confirm; nothing is saved before.").format(
                 kept=ngettext("{n} later entry kept", "{n} later entries kept", correction.kept).format(
                     n=correction.kept),
                 # i18n: entries taken out by a correction; follows "3 later entries kept, "
-                dropped=ngettext("{n} dropped", "{n} dropped", correction.dropped).format(n=correction.dropped))
+                dropped=ngettext("{n} dropped", "{n} dropped", correction.later_dropped).format(
+                    n=correction.later_dropped))
         elif not correction.kept:
             # The newest entry corrected: "0 later entries kept" counted what never was.
             ready = _("Check the game below, then confirm; nothing is saved before.")
