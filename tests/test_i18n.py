@@ -224,14 +224,15 @@ def test_a_label_and_its_value_are_written_as_french_writes_them():
     assert labelled_value("A", 12) == "A: 12"
 
 
-def test_an_empty_list_of_cards_reads_as_none_in_french_not_nothing():
-    # "Cartes : rien" said "nothing" of a list of cards; "néant" is French's word for an empty entry, of any gender.
+def test_an_empty_list_of_cards_reads_as_no_cards_in_french_not_nothing():
+    # "Cartes : rien" said "nothing" of a list of cards, and "Bruno (néant)" read stiffly in a sentence: cards are
+    # "aucune carte"; "néant" stays French's word for an empty entry of any gender in a game's breakdown.
     from companion.ui.expedition.parts import card_words
     from companion.ui.shell.record import value_text
 
     with use_language("fr"):
-        assert card_words(()) == "néant" and value_text([]) == "néant"
-    assert card_words(()) == "none"
+        assert card_words(()) == "aucune carte" and value_text([]) == "néant"
+    assert card_words(()) == "no cards"
 
 
 def test_the_parts_of_an_entry_are_joined_as_french_writes_a_semicolon():

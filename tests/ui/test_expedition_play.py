@@ -809,3 +809,24 @@ def test_points_put_in_the_form_write_a_negative_score_as_the_results_do():
     _draft, typed = score_asked_again({"type": "score", "scores": {"Ann": -14, "Bob": 70}}, state)
     assert typed == {0: "\u221214", 1: "70"}
     assert [parse_points(text) for text in typed.values()] == [-14, 70]
+
+
+async def test_the_ascents_order_and_the_stars_on_offer_are_said_in_french(open_ui, store):
+    # "du plus bas sommet au plus haut" read as the mountains' height; the rulebook orders the Ascents by their
+    # Summit score. The stars on offer were "3 de sommet", and a screen reader heard no star at all.
+    ann = store.players.add("Ann")
+    store.settings.set("language", "fr")
+    ui = await open_ui()
+    await ui.go("/games/expedition")
+    assert ui.get("exp-new-intro").value.startswith(
+        "Trois Ascensions, de la plus facile à la plus difficile\xa0: Dunai (65+), Kagkot (70+), Dhaulagiri (75+).")
+    # An option is said as two sentences: "Titre : Une phrase" put a capital after a colon.
+    options = [n.label for n in walk(ui.top) if isinstance(n, ft.Semantics)
+               and str(n.identifier).startswith("exp-new-cards-")]
+    assert len(options) == 3 and all(re.fullmatch(r"[^:]+\. [A-Z].*", label) for label in options), options
+    await set_off(ui, [ann, store.players.add("Bob")])
+    await reveal(ui, rope=2, tent=1, compass=1, schnapps=1)
+    said = spoken(ui.top)
+    assert "1 étoile pour le sommet" in said and "1 étoile pour la course" in said, said
+    assert " ".join(t.value for t in walk(ui.get("exp-climb-offer-summit")) if isinstance(t, ft.Text)) == "1 au sommet"
+

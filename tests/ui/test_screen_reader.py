@@ -239,9 +239,9 @@ async def test_what_a_tile_no_longer_says_by_its_drawn_words_its_name_says(open_
     for sheet in ("Dunai 65+", "Kagkot", "Dhaulagiri"):
         assert sheet in track.label, track.label
 
-    [tile] = [n for n in walk(choice_tile("t", "Winter", "a harder board", False, lambda: None, tag="new"))
+    [tile] = [n for n in walk(choice_tile("t", "Winter", "A harder board.", False, lambda: None, tag="new"))
               if isinstance(n, ft.Semantics) and n.label]
-    assert tile.label == "Winter (new): a harder board"
+    assert tile.label == "Winter (new). A harder board."
 
 
 @pytest.mark.usefixtures(freunde_screens.__name__)         # the real screens registered

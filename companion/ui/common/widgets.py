@@ -362,7 +362,7 @@ def choice_tile(key: str, title: str, text: str, selected: bool, on_click, *,
                 tag: str | None = None) -> ft.Control:
     """One option of a single choice (a route, a board side, a card mode): a radio tile with a line of text.
 
-    Read by screen readers as "title: text", selected or not; `tag` adds a warning chip after the title.
+    Read by screen readers as "title. text", selected or not; `tag` adds a warning chip after the title.
     """
     title_row: ft.Control = ft.Text(title, size=16, weight=ft.FontWeight.W_600)
     if tag:
@@ -370,8 +370,9 @@ def choice_tile(key: str, title: str, text: str, selected: bool, on_click, *,
             padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=ft.BorderRadius.all(8),
             bgcolor=ft.Colors.ERROR_CONTAINER,
             content=ft.Text(tag, size=11, weight=ft.FontWeight.W_600, color=ft.Colors.ON_ERROR_CONTAINER))])
-    # i18n: what a screen reader says for one option of a choice: its title, then its line of text
-    spoken = _("{title}: {text}").format(title=f"{title} ({tag})" if tag else title, text=text)
+    # Two sentences, not "title: Text": the line of text starts with a capital, wrong after a colon in French.
+    # i18n: what a screen reader says for one option of a choice: its title, then its line of text (a sentence)
+    spoken = _("{title}. {text}").format(title=f"{title} ({tag})" if tag else title, text=text)
     words = ft.Row(spacing=12, controls=[
         ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED_ROUNDED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED_ROUNDED,
                 color=ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE),

@@ -151,8 +151,8 @@ def card_words(cards: Iterable[Assist]) -> str:
     """'2 Ropes, 1 Tent' for a set of cards; 'none' when empty."""
     counts = Counter(cards)
     if not counts:
-        # i18n: no Assist cards (held, in play or left in the deck)
-        return _("none")
+        # i18n: no Assist cards (held, in play or left in the deck): "Bob (no cards)"
+        return _("no cards")
     return ", ".join(tr(card_count(c, n)) for c, n in sorted(counts.items(), key=lambda kv: list(Assist).index(kv[0])))
 
 

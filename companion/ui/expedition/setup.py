@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.games.expedition import session as engine
-from companion.games.expedition.data import DECK_SETTING, default_deck, parse_deck
+from companion.games.expedition.data import DECK_SETTING, default_deck, expedition_sheets, parse_deck
 from companion.games.expedition.rules import NAME_MAX
 from companion.games.trek12.rules import Assist
 from companion.games.trek12.solo import MAX_NAME, takes_max_name
@@ -126,8 +126,14 @@ def ExpeditionNewGame() -> ft.View:
                      "roster first.")))
 
     body: list[ft.Control] = [
-        ft.Text(_("Three Ascents from the lowest summit to the highest: Dunai, Kagkot, Dhaulagiri. Stars for the "
-                  "summit, the race and records; the most stars wins."), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        # The rulebook's order is by the Summit's score ("from the easiest to the hardest"): "the lowest summit"
+        # read as the mountain's height.
+        ft.Text(_("Three Ascents, from the easiest to the hardest: {ascents}. Stars for the summit, the race and "
+                  "records; the most stars wins.").format(ascents=", ".join(
+                      # i18n: an Ascent and its Summit score in the Expedition's order: "Dunai (65+)"
+                      _("{sheet} ({summit}+)").format(sheet=sheet.name, summit=sheet.summit)
+                      for sheet in expedition_sheets())),
+                key="exp-new-intro", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         section_title(_("Climbers · {n}").format(n=len(chosen))),
         ft.Text(_("Tap them clockwise around the table."), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[

@@ -134,5 +134,5 @@ def _route_text(data, route_id: str) -> str:
         return ngettext("All {n} camp to the Summit", "All {n} camps to the Summit", route.length).format(
             n=route.length)
     camps = and_list([str(n) for n in route.camps])
-    # i18n: a route's camps, "5 camps (1, 2, 5, 7 and 9)"; said after the route's name and a colon
+    # i18n: a route's camps, "5 camps (1, 2, 5, 7 and 9)"; said after the route's name, as a sentence of its own
     return ngettext("{n} camp ({camps})", "{n} camps ({camps})", route.length).format(n=route.length, camps=camps)
