@@ -567,6 +567,17 @@ def test_the_lan_join_code_stays_on_its_device(store):
     assert str(report) == "added 1 setting"
 
 
+def test_a_friends_backup_leaves_this_devices_language_alone(store):
+    # A French phone following its system language imported a Polish friend's backup: the whole app turned
+    # Polish. The language is the choice of whoever holds the device.
+    with open_store(memory=True) as friend:
+        friend.settings.set("language", "pl")
+        exported = friend.export_all()
+    assert "language" not in exported.get("settings", {})
+    report = store.import_all({"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "settings": {"language": "pl"}})
+    assert store.settings.get("language") is None and report.total_added == 0
+
+
 def test_a_browsers_warning_dismissed_stays_with_that_browser(store):
     # "This browser may clear your games", dismissed in one browser, is still owed to another that imports
     # its backup: whether a browser keeps the data is that browser's.
@@ -787,3 +798,41 @@ def test_a_solo_ascent_of_a_player_named_max_comes_back_from_its_own_backup():
     with open_store(memory=True) as store:
         store.import_all(doc)
         assert store.history.count() == 1
+
+
+def test_a_game_the_backup_finished_from_where_it_stands_here_is_closed_here(store):
+    # The phone played the shared game on to its end; this device still had it in progress as it was, and
+    # finishing it here later saved one real game twice (History and Statistics counted it twice).
+    from companion.sessions import SessionKeeper
+    from companion.store.layout import DRAFTS_TABLE
+
+    later = shared_game(store)
+    store.table(DRAFTS_TABLE).upsert({"id": GAME, "form": "turn", "mark": [1], "draft": {"red": 3}})
+    played = later["sessions"][0]
+    seats = played["setup"]["players"]
+    record = {"id": GAME, "game": "trek12", "finished": "2026-03-02T20:00:00Z", "title": "Kagkot",
+              "players": [{"id": seats[0]["id"], "name": "Ann", "score": 41, "winner": True},
+                          {"id": seats[1]["id"], "name": "Bob", "score": 12, "winner": False}],
+              "detail": {}, "session": {"setup": played["setup"], "actions": played["actions"]}}
+    finished = {**later, "sessions": [], "history": later["history"] + [record]}
+    # Gone another way here (a move undone): left as it is, a game of its own.
+    keeper = SessionKeeper(store)
+    keeper.undo(GAME)
+    report = store.import_all(copy.deepcopy(finished))
+    assert report.closed == 0 and store.sessions.get(GAME) is not None
+    store.undo_import(report.undo)
+    keeper.redo(GAME)
+    report = store.import_all(copy.deepcopy(finished))
+    assert report.closed == 1 and store.sessions.get(GAME) is None
+    assert store.history.get(GAME)["players"][0]["score"] == 41
+    assert store.table(DRAFTS_TABLE).get(GAME) is None            # its half-filled turn goes with it
+    assert "1 game in progress finished in the backup, moved to History" in str(report)
+    assert str(report.changed_words()) == "1 finished game, 1 game in progress finished in the backup, moved to History"
+    # Undone, the game is in progress here again, as it was.
+    store.undo_import(report.undo)
+    assert len(store.sessions.get(GAME)["actions"]) == 3 and store.history.get(GAME) is None
+    assert store.table(DRAFTS_TABLE).get(GAME)["draft"] == {"red": 3}
+    # Being corrected here: left as it is.
+    keeper.begin_correction(GAME, 0)
+    report = store.import_all(copy.deepcopy(finished))
+    assert report.closed == 0 and store.sessions.get(GAME) is not None

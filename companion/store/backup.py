@@ -83,6 +83,7 @@ class ImportReport:
     kept: dict[str, int] = field(default_factory=dict)
     undo: ImportUndo | None = field(default=None, compare=False, repr=False)   # None: nothing was changed
     forward: int = 0      # games in progress here that the backup had further on, taken as the backup has them
+    closed: int = 0       # games in progress here that the backup has finished from where they stood here
 
     @property
     def total_added(self) -> int:
@@ -98,6 +99,12 @@ class ImportReport:
         return msgn("{n} game in progress brought up to the backup's later moves",
                     "{n} games in progress brought up to the backup's later moves", self.forward)
 
+    def _closed_words(self) -> Message:
+        # i18n: after "; " or in a list: games in progress this device had, which the backup holds finished
+        # (played on from every move made here to the end, on the other device): now in History, no longer here
+        return msgn("{n} game in progress finished in the backup, moved to History",
+                    "{n} games in progress finished in the backup, moved to History", self.closed)
+
     def changed_words(self) -> Message | None:
         """What taking the import back undoes, in words: what it added, counted by kind, and the games in progress
         it brought forward ("6 players, 48 finished games, 1 game in progress brought up to the backup's later
@@ -105,6 +112,8 @@ class ImportReport:
         parts = [_count(n, section) for section, n in self.added.items() if n]
         if self.forward:
             parts.append(self._forward_words())
+        if self.closed:
+            parts.append(self._closed_words())
         return comma_list(parts) if parts else None
 
     def words(self) -> Message:
@@ -121,6 +130,8 @@ class ImportReport:
             text = msg("{done}; {more}", done=text, more=more)
         if self.forward:
             text = msg("{done}; {more}", done=text, more=self._forward_words())
+        if self.closed:
+            text = msg("{done}; {more}", done=text, more=self._closed_words())
         kept = [_count(n, section) for section, n in self.kept.items() if n]
         if kept:
             # i18n: after "; ": records the backup holds otherwise than this device (a player renamed since, a
@@ -192,6 +203,7 @@ class _Checked:
     history: list[dict[str, Any]]
     tables: dict[str, list[dict[str, Any]]]
     ahead: frozenset[str] = frozenset()    # games in progress here that the backup has further on
+    closed: frozenset[str] = frozenset()   # games in progress here that the backup has finished from there
 
 
 def _further_on(here: dict[str, Any], there: dict[str, Any]) -> bool:
@@ -202,6 +214,18 @@ def _further_on(here: dict[str, Any], there: dict[str, Any]) -> bool:
     return (here.get("game") == there.get("game") and here.get("setup") == there.get("setup")
             and here.get("players") == there.get("players") and not here.get("redo")
             and len(theirs) > len(mine) and theirs[:len(mine)] == mine)
+
+
+def _finished_from(here: dict[str, Any], record: dict[str, Any]) -> bool:
+    """The backup's finished record is this device's game in progress played on to its end: the same game and
+    setup, every entry made here followed by the record's others, nothing undone here since. Left in progress
+    here, it would be finished again as another game, and the one game counted twice."""
+    played = record.get("session")
+    if not isinstance(played, dict) or not isinstance(played.get("actions"), list):
+        return False
+    mine, theirs = here.get("actions") or [], played["actions"]
+    return (here.get("game") == record.get("game") and here.get("setup") == played.get("setup")
+            and not here.get("redo") and len(theirs) >= len(mine) and theirs[:len(mine)] == mine)
 
 
 def _validate(store: Store, doc: Any) -> _Checked:
@@ -317,7 +341,12 @@ def _validate(store: Store, doc: Any) -> _Checked:
             # i18n: a backup refused: {where} names the game in the file, {reason} why it cannot be replayed
             raise InvalidInput(msg("{where}: {reason}", where=_where("sessions", i, record),
                                    reason=exc.args[0] if exc.args else str(exc))) from None
-    return _Checked(players, settings, sessions, history, tables, ahead)
+    # A game the backup finished from where this device left it: closed here as the record comes in (one this
+    # device is correcting is left as it is, and so is one this device finished already).
+    closed = frozenset(record["id"] for record in history
+                       if record["id"] in here_docs and record["id"] not in finished
+                       and _finished_from(here_docs[record["id"]], record) and not _correcting(keeper, record["id"]))
+    return _Checked(players, settings, sessions, history, tables, ahead, closed)
 
 
 # Where a finished game's record keeps each player's total in its own breakdown (a list of entries with a
@@ -423,8 +452,9 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
         (s["id"] in here_sessions and s != here_sessions[s["id"]]) or s["id"] in finished))
     new_sessions = [s for s in checked.sessions if s["id"] not in have_sessions]
     _tally(added, skipped, "sessions", len(new_sessions), len(checked.sessions) - len(forward))
-    if new_sessions or forward:
+    if new_sessions or forward or checked.closed:
         raw = _with_replaced(store._database(SESSIONS_FILE).raw(), "sessions", forward)
+        raw = _without(raw, "sessions", checked.closed)
         changes[SESSIONS_FILE] = with_docs(raw, "sessions", new_sessions)
 
     new_history = [h for h in checked.history if h["id"] not in finished]
@@ -460,13 +490,22 @@ def _merge(store: Store, checked: _Checked) -> ImportReport:
             store.table(name)  # registers the table so later lookups find the committed file
             changes[file] = with_docs(store._database(file).raw(), name, new_docs)
 
+    # A game closed as its record comes in leaves nothing behind, as finishing it here would not: its half-filled
+    # form, a correction confirmed (kept for its one-tap undo).
+    for name in SESSION_TABLES if checked.closed else ():
+        file = table_file(name)
+        if file in changes or file in store._dbs:
+            raw = changes.get(file) or store._database(file).raw()
+            if any(row.get("id") in checked.closed for row in raw.get(name, {}).values()):
+                changes[file] = _without(raw, name, checked.closed)
+
     undo = None
     if changes:
         undo = ImportUndo(before={file: _content(store, file) for file in changes},
                           after={file: copy_json(data) for file, data in changes.items()})
         store._commit(changes, "an import")
     return ImportReport(added, skipped, tuple(renamed), tuple(recoloured), {k: n for k, n in kept.items() if n},
-                        undo, forward=len(forward))
+                        undo, forward=len(forward), closed=len(checked.closed))
 
 
 def _correcting(keeper: Any, session_id: str) -> bool:
@@ -483,6 +522,15 @@ def _with_replaced(raw: RawData, table: str, docs: list[dict[str, Any]]) -> RawD
     by_id = {doc["id"]: doc for doc in docs}
     out = dict(raw)
     out[table] = {key: by_id.get(row.get("id"), row) for key, row in raw.get(table, {}).items()}
+    return out
+
+
+def _without(raw: RawData, table: str, ids: frozenset[str]) -> RawData:
+    """A new tinydb content without the documents of these ids in `table`, leaving `raw` untouched."""
+    if not ids:
+        return raw
+    out = dict(raw)
+    out[table] = {key: row for key, row in raw.get(table, {}).items() if row.get("id") not in ids}
     return out
 
 

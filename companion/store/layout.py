@@ -8,7 +8,7 @@ __all__ = [
     "MAIN_FILE", "SESSIONS_FILE", "HISTORY_DIR", "HISTORY_INDEX", "LEGACY_HISTORY_FILE", "MONTH_PATTERN",
     "PENDING_NOTICES_FILE", "TABLE_NAME_PATTERN", "RESERVED_NAMES", "CORRECTIONS_TABLE", "REOPENED_TABLE",
     "DRAFTS_TABLE", "SESSION_TABLES", "FOURTEENERS_CATALOG_TABLE", "LAN_CODE_SETTING", "STORAGE_WARNING_SETTING",
-    "DEVICE_SETTINGS", "table_file", "month_file", "month_of_file",
+    "LANGUAGE_SETTING", "DEVICE_SETTINGS", "table_file", "month_file", "month_of_file",
 ]
 
 MAIN_FILE = "companion.json"      # meta (layout version), players, settings
@@ -43,8 +43,10 @@ STORAGE_WARNING_SETTING = "storage_warning"
 # Settings that belong to this device and never travel in a backup, nor come back with an earlier copy of the
 # settings: the LAN join code kept in Settings admits any device that knows it at every start, so a backup
 # must not carry it to another computer, nor a file picked or a copy restored by a device that joined set it
-# here; a browser's storage warning dismissed is that browser's.
-DEVICE_SETTINGS = frozenset({LAN_CODE_SETTING, STORAGE_WARNING_SETTING})
+# here; a browser's storage warning dismissed is that browser's. The language is the choice of whoever holds
+# the device: a friend's backup brought in switched the whole app to the friend's language.
+LANGUAGE_SETTING = "language"
+DEVICE_SETTINGS = frozenset({LAN_CODE_SETTING, STORAGE_WARNING_SETTING, LANGUAGE_SETTING})
 
 
 def table_file(name: str) -> str:
