@@ -461,6 +461,34 @@ async def test_an_import_is_taken_back_with_one_tap_until_something_is_saved_aft
     assert ui.find("settings-backup-undo") is None
 
 
+async def test_after_a_refused_file_the_undo_names_the_earlier_import_and_asks_first(open_ui, store):
+    # Under "The file cut.json was not imported … Nothing was changed" the button still said "Undo this import"
+    # and took back the earlier file's import at once, without a word.
+    store.players.add("Ann")
+    ui = await open_ui(route="/settings")
+    answer_files(ui, picked=[uploaded("friend.json", backup_with("Ann"))])
+    await ui.click("settings-backup-pick")
+    imported = store.export_all()
+    answer_files(ui, picked=[uploaded("cut.json", b'{"format": "companion-backup", "vers')])
+    await ui.click("settings-backup-pick")
+    assert ui.get("settings-backup-result").value.startswith("The file cut.json was not imported")
+    assert ui.get("settings-backup-undo").content == "Undo the earlier import of friend.json"
+    await ui.click("settings-backup-undo")
+    [dialog] = ui.dialogs()
+    assert dialog.semantics_label == "Undo the earlier import of friend.json?"
+    assert store.export_all() == imported
+
+
+@pytest.mark.parametrize("sent", ["C:\\Users\\Łukasz\\Pobrane\\kopia żółć.json", "/home/serwer/kopia żółć.json"])
+async def test_a_file_is_named_without_the_folders_its_device_sent(open_ui, store, sent):
+    # A name sent with Windows folders was shown whole: "Imported C:\Users\Łukasz\Pobrane\kopia żółć.json".
+    store.players.add("Ann")
+    ui = await open_ui(route="/settings")
+    answer_files(ui, picked=[uploaded(sent, backup_with("Ann"))])
+    await ui.click("settings-backup-pick")
+    assert ui.get("settings-backup-result").value.startswith("Imported kopia żółć.json: ")
+
+
 async def test_the_undo_of_an_earlier_import_names_a_long_file_in_full_on_a_phone(open_ui, store):
     # The name is the only thing that tells which import is undone: the app's own backup name ran off a
     # 390-pixel screen on one line ("Undo the earlier import of climbing-co…").

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from pathlib import Path, PurePath
+from pathlib import Path, PureWindowsPath
 from typing import Any
 
 import flet as ft
@@ -160,7 +160,9 @@ async def _pick_on_desktop(*, title: str, extension: str, limit: int, what: str)
 
 def _shown_name(raw: Any) -> str:
     """The name is the device's to choose: shown on one line, without any folders it may carry."""
-    return " ".join(PurePath(str(raw or "")).name.split()) or _("the file")
+    # A Windows device names the file with its folders after backslashes ("C:\\Users\\Ann\\backup.json"), which
+    # PurePath leaves whole where the app runs on anything else.
+    return " ".join(PureWindowsPath(str(raw or "")).name.split()) or _("the file")
 
 
 def _within(name: str, data: bytes, limit: int, what: str) -> Picked:

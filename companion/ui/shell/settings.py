@@ -248,11 +248,18 @@ def BackupPanel() -> ft.Control:
             chosen = await read()
             if chosen is None:
                 return None
-            good, words, made, added = await _import(app, chosen.data, chosen.name)
+            try:
+                good, words, made, added = await _import(app, chosen.data, chosen.name)
+            except InvalidInput:
+                # Refused, the line above speaks of this file: the import before it is the earlier one, and
+                # taking it back asks first ("Undo this import" under a refusal undid another file at once).
+                if undo is not None:
+                    set_undo(undo._replace(latest=False))
+                raise
             if made is not None:
                 set_undo(_Undo(chosen.name, made, True, added))
             elif undo is not None:
-                # This file changed nothing (the same file again, or a refused one): the import before it can
+                # This file changed nothing (the same file again): the import before it can
                 # still be taken back, as the earlier one, since the line above now speaks of this file (which
                 # may have the same name).
                 set_undo(undo._replace(latest=False))
