@@ -1133,3 +1133,23 @@ async def test_a_finished_game_not_yet_saved_says_so_on_home(open_ui, store):
                     if isinstance(getattr(c, "value", None), str))
     assert "Game over" in card and "not yet in History" in card
     assert "saved" not in card
+
+
+@pytest.mark.parametrize("names", [("Amélie", "Benoît", "Chloé", "Dominique-Alexandre"),
+                                   ("Alexandre", "Charlotte", "Christian", "Ann")])
+def test_four_players_names_too_long_for_their_columns_are_listed_whole_on_a_phone(names):
+    """Four players leave each name about 43 px on a 360 px phone: "Dominique-Alexandre" showed as "Dominiq" /
+    "ue-" / "Alexan…" over its column. Each player then has a row of their own, every number still said."""
+    from layout_check import layout_problems
+
+    from companion.ui.fourteeners.table import score_table
+    result = scoring.ScoreBreakdown(players=tuple(
+        scoring.PlayerScore(name=name, hiker="A", gerry=False, accolade=2, plans=1, capstones=6, photos=0,
+                            total=9 + i, lines=()) for i, name in enumerate(names)), winners=names[-1:], accolade=None)
+    view = ft.View(route="/", controls=[ft.Container(padding=16, content=score_table(result))])
+    assert layout_problems(view, 360, every_label=True) == [], names
+    texts = {c.key: c.value for c in walk(view) if isinstance(c, ft.Text) and c.key}
+    assert [texts[f"ft-score-name-{i}"] for i in range(4)] == list(names)
+    assert [texts[f"ft-score-{i}-total"] for i in range(4)] == ["9", "10", "11", "12"]
+    said = spoken(view)
+    assert f"{names[3]}, Total: 12" in said and f"{names[3]}, Plans: 1" in said

@@ -465,8 +465,9 @@ def and_list(items: Sequence[str]) -> str:
 
 
 def longest_word(text: str) -> int:
-    """The length of the longest word in `text`: a word wider than its box breaks inside it."""
-    return max((len(word) for word in text.split()), default=0)
+    """The length of the longest word in `text`: a word wider than its box breaks inside it. A line may also
+    break after a hyphen, so "Dominique-Alexandre" is two words, "Dominique-" and "Alexandre"."""
+    return max((len(word) for word in re.findall(r"[^\s-]*-|[^\s-]+", text)), default=0)
 
 
 def first_capital(text: object) -> str:

@@ -17,7 +17,7 @@ from companion.games.fourteeners.data import CLASSES, Icon, Side, load_data
 from companion.games.fourteeners.rules import State, WeatherNow, player_attributes, weather_named
 from companion.games.fourteeners.scoring import ScoreBreakdown
 from companion.i18n import _, ngettext, tr
-from companion.ui.common.widgets import first_capital, labelled_value
+from companion.ui.common.widgets import first_capital, labelled_value, longest_word
 from companion.ui.fourteeners.forms import roman, side_label
 from companion.ui.fourteeners.names import shown_name
 from companion.ui.fourteeners.parts import (
@@ -269,34 +269,49 @@ _GAP = 10   # between the score table's columns: a name ending at one column's r
 _NAMES_ROOM = 213
 
 
+_SMALLEST_NAME = 10     # below this a name over its column is too small to read
+
+
 def _name_size(result: ScoreBreakdown) -> int:
-    """The size of the names over the score table: 14, or smaller where the longest word of a name would not fit
-    its column on a 360 px phone (three players leave each about 60 px, and "Agnieszka" was broken as
-    "Agnieszk" / "a"); 10 at least, so four players leave a word of eight letters or more too wide still."""
+    """The size that fits the longest word of every name over its column on a 360 px phone: 14, or smaller (three
+    players leave each about 60 px, and "Agnieszka" was broken as "Agnieszk" / "a"); below `_SMALLEST_NAME`
+    when even that size is too wide (`score_table` then lists the players one under another)."""
     count = len(result.players)
     column = (_NAMES_ROOM - _GAP * count) / max(count, 1)
-    longest = max((len(word) for p in result.players for word in p.name.split()), default=1)
-    return max(10, min(14, int(column / (longest * 0.56))))
+    longest = max((longest_word(p.name) for p in result.players), default=1)
+    return min(14, int(column / (max(longest, 1) * 0.56)))
 
 
 def score_table(result: ScoreBreakdown) -> ft.Control:
-    """The end score, part by part (Accolade, Plans, Capstones, Guides with a Photo, total), a column a player."""
+    """The end score, part by part (Accolade, Plans, Capstones, Guides with a Photo, total), a column a player
+    (one under another where the names do not fit their columns)."""
     # Solo against Gerry is played without an Accolade ('Solo play'): no row of zeros for it.
     rows = ([(_("Accolade"), "accolade")] if result.accolade is not None else []) + [
         (_("Plans"), "plans"), (_("Capstones"), "capstones"), (_("Guides with a Photo"), "photos"),
         (_("Total"), "total")]
 
-    def cell(text: str, *, key: str, strong: bool) -> ft.Control:
-        return ft.Container(expand=True, alignment=ft.Alignment.CENTER_RIGHT, content=ft.Text(
+    def cell(text: str, *, key: str, strong: bool, expand: bool) -> ft.Control:
+        return ft.Container(expand=expand, alignment=ft.Alignment.CENTER_RIGHT, content=ft.Text(
             text, key=key, size=15 if strong else 14, weight=ft.FontWeight.W_700 if strong else ft.FontWeight.W_500,
             max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
 
     # To a screen reader each number says whose it is and what it counts ("Ann, Plans: 2"): read one after
     # another, the bare numbers of a table said nothing of either. The names above and the parts beside are
     # said by those words.
+    def number(p, i: int, label: str, field: str, expand: bool = True) -> ft.Control:
+        return ft.Semantics(
+            # i18n: one number of the end score table read aloud: "Ann, Plans: 2"
+            label=_("{name}, {part}: {points}").format(name=p.name, part=label, points=getattr(p, field)),
+            exclude_semantics=True, expand=expand,
+            content=cell(str(getattr(p, field)), key=f"ft-score-{i}-{field}", strong=field == "total", expand=expand))
+
     # A long name wraps onto up to three lines rather than being cut short: cut, "Cem-Max…" beside "Bernd"
     # told neither whose column was whose.
     name_size = _name_size(result)
+    if name_size < _SMALLEST_NAME:
+        # Four players' columns leave about 43 px a name on a phone: "Dominique-Alexandre" and even "Alexandre"
+        # broke inside the word ("Dominiq / ue- / Alexan…"). Listed one under another, each name has the row.
+        return _score_list(result, rows, number)
     lines: list[ft.Control] = [ft.Semantics(exclude_semantics=True, content=ft.Row(
         spacing=_GAP, vertical_alignment=ft.CrossAxisAlignment.END, controls=[
             ft.Container(width=86),
@@ -310,12 +325,32 @@ def score_table(result: ScoreBreakdown) -> ft.Control:
         lines.append(ft.Row(spacing=_GAP, controls=[
             ft.Container(width=86, content=ft.Semantics(exclude_semantics=True, content=ft.Text(
                 label, size=13, weight=ft.FontWeight.W_600 if total else None, color=ft.Colors.ON_SURFACE_VARIANT))),
-            *[ft.Semantics(
-                # i18n: one number of the end score table read aloud: "Ann, Plans: 2"
-                label=_("{name}, {part}: {points}").format(name=p.name, part=label, points=getattr(p, field)),
-                exclude_semantics=True, expand=True,
-                content=cell(str(getattr(p, field)), key=f"ft-score-{i}-{field}", strong=total))
-              for i, p in enumerate(result.players)]]))
+            *[number(p, i, label, field) for i, p in enumerate(result.players)]]))
+    return ft.Container(
+        key="ft-score-table", border_radius=ft.BorderRadius.all(16), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), padding=14,
+        content=ft.Column(lines, spacing=6, tight=True))
+
+
+def _score_list(result: ScoreBreakdown, rows: list[tuple[str, str]], number) -> ft.Control:
+    """The end score with each player on lines of their own: the name and the total, then each part with its
+    points (said as in the table: "Ann, Plans: 2")."""
+    lines: list[ft.Control] = []
+    for i, p in enumerate(result.players):
+        if i:
+            lines.append(ft.Divider(height=1))
+        parts = [ft.Row(tight=True, spacing=6, controls=[
+            ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT), number(p, i, label, field, expand=False)])
+            for label, field in rows if field != "total"]
+        [(total_label, _total)] = [row for row in rows if row[1] == "total"]
+        lines.append(ft.Row(spacing=_GAP, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+            ft.Semantics(exclude_semantics=True, expand=True, content=ft.Text(
+                p.name, key=f"ft-score-name-{i}", size=15, weight=ft.FontWeight.W_700,
+                color=ft.Colors.PRIMARY if p.name in result.winners else None)),
+            ft.Row(tight=True, spacing=6, controls=[
+                ft.Text(total_label, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                number(p, i, total_label, "total", expand=False)])]))
+        lines.append(ft.Row(wrap=True, spacing=14, run_spacing=2, controls=parts))
     return ft.Container(
         key="ft-score-table", border_radius=ft.BorderRadius.all(16), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), padding=14,
