@@ -1153,3 +1153,4 @@ def test_four_players_names_too_long_for_their_columns_are_listed_whole_on_a_pho
     assert [texts[f"ft-score-{i}-total"] for i in range(4)] == ["9", "10", "11", "12"]
     said = spoken(view)
     assert f"{names[3]}, Total: 12" in said and f"{names[3]}, Plans: 1" in said
+    assert "Plans" not in said and "Total" not in said          # said once, with whose number it is

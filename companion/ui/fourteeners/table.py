@@ -340,7 +340,8 @@ def _score_list(result: ScoreBreakdown, rows: list[tuple[str, str]], number) -> 
         if i:
             lines.append(ft.Divider(height=1))
         parts = [ft.Row(tight=True, spacing=6, controls=[
-            ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT), number(p, i, label, field, expand=False)])
+            _unsaid(ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT)),
+            number(p, i, label, field, expand=False)])
             for label, field in rows if field != "total"]
         [(total_label, _total)] = [row for row in rows if row[1] == "total"]
         lines.append(ft.Row(spacing=_GAP, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
@@ -348,13 +349,18 @@ def _score_list(result: ScoreBreakdown, rows: list[tuple[str, str]], number) -> 
                 p.name, key=f"ft-score-name-{i}", size=15, weight=ft.FontWeight.W_700,
                 color=ft.Colors.PRIMARY if p.name in result.winners else None)),
             ft.Row(tight=True, spacing=6, controls=[
-                ft.Text(total_label, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                _unsaid(ft.Text(total_label, size=13, color=ft.Colors.ON_SURFACE_VARIANT)),
                 number(p, i, total_label, "total", expand=False)])]))
         lines.append(ft.Row(wrap=True, spacing=14, run_spacing=2, controls=parts))
     return ft.Container(
         key="ft-score-table", border_radius=ft.BorderRadius.all(16), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), padding=14,
         content=ft.Column(lines, spacing=6, tight=True))
+
+
+def _unsaid(words: ft.Control) -> ft.Control:
+    """Words a screen reader does not hear: the number beside them says them already ("Ann, Plans: 2")."""
+    return ft.Semantics(exclude_semantics=True, content=words)
 
 
 def winner_box(text: str, *, trophy: bool) -> ft.Control:
