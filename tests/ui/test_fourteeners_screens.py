@@ -1154,3 +1154,24 @@ def test_four_players_names_too_long_for_their_columns_are_listed_whole_on_a_pho
     said = spoken(view)
     assert f"{names[3]}, Total: 12" in said and f"{names[3]}, Plans: 1" in said
     assert "Plans" not in said and "Total" not in said          # said once, with whose number it is
+
+
+def test_a_tucked_climb_with_two_icons_keeps_its_name_readable_in_a_column_on_a_phone():
+    """A Gear column at 360 px left "Peak 4-7" beside two icons about 11 px: "Pe" / "a…". French "ENTRAÎNEMENT"
+    broke inside the word over its column."""
+    from layout_check import layout_problems
+
+    from companion.games.fourteeners.abilities import Tucked
+    from companion.games.fourteeners.catalog import Card
+    from companion.games.fourteeners.data import Icon
+    from companion.i18n import use_language
+    from companion.ui.fourteeners.table import _edge, _tucked
+
+    card = Card(name="Peak 4-7", klass=4, endurance=3, technique=2, icons=(Icon.ALT, Icon.HAZARD),
+                sides=(None, None, None, None))
+    tile = _tucked(Tucked(card=card, side=Side.GEAR), "t")
+    view = ft.View(route="/", controls=[ft.Container(width=104, content=tile)])
+    assert [p for p in layout_problems(view, 360, every_label=True) if "Peak" in p] == []
+    with use_language("fr"):
+        heading = [c for c in walk(_edge(Side.TRAINING, [], "t", expand=True)) if isinstance(c, ft.Text)][0]
+        assert heading.value == "ENTRAÎNEMENT ·\xa00" and heading.size == 10

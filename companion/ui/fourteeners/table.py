@@ -140,12 +140,17 @@ def _edge(side: Side, cards: Sequence[Tucked], key: str, *, horizontal: bool = F
     items: list[ft.Control] = [_tucked(t, f"{key}-{side.value}-{slug(t.card.name)}") for t in cards]
     if not items:
         items = [ft.Text(_("Nothing tucked"), size=11, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)]
+    name = side_label(side).upper()
+    # A long name in capitals ("ENTRAÎNEMENT") is wider than a column beside the Hiker on a 360 px phone: it broke
+    # inside the word. In a language with such a name both columns' headings are drawn a size smaller, without
+    # their icons (the box's colour and its name say the side), so that the two stay alike.
+    long_name = side in _COLUMNS and any(longest_word(side_label(other).upper()) >= 10 for other in _COLUMNS)
     title = ft.Row(spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-        ft.Icon(SIDE_ICONS[side], size=14, color=colour),
+        *([] if long_name else [ft.Icon(SIDE_ICONS[side], size=14, color=colour)]),
         # A loose flex: a long side name ("ENTRAÎNEMENT") wraps inside the edge rather than running off it, its
         # count kept with the dot before it (at 390 px the 0 of "ENTRAÎNEMENT · 0" stood on a line alone).
         # In the theme's text colour: the side's own colour, on its tint, was under 4.5:1 in one theme or the other.
-        ft.Text(f"{side_label(side).upper()} ·\u00a0{len(cards)}", size=11, weight=ft.FontWeight.W_700,
+        ft.Text(f"{name} ·\u00a0{len(cards)}", size=10 if long_name else 11, weight=ft.FontWeight.W_700,
                 color=ft.Colors.ON_SURFACE,
                 key=f"{key}-{side.value}-count", expand=True, expand_loose=True)])
     content = (ft.Row(items, wrap=True, spacing=6, run_spacing=6) if horizontal
@@ -163,11 +168,15 @@ def _edge(side: Side, cards: Sequence[Tucked], key: str, *, horizontal: bool = F
     ))
 
 
+_COLUMNS = (Side.GEAR, Side.TRAINING)      # the sides drawn as columns beside the Hiker
+
+
 def _tucked(tucked: Tucked, key: str) -> ft.Control:
     """A tucked Climb: its corner (Class and icons, which every ability counts) and the side's ability."""
     ability = tucked.ability
     words = (points_words(tucked.counted.text) if tucked.counted is not None else points_words(describe_ability(ability))
              if ability is not None else _("side not described yet"))
+    glyphs = icon_glyphs(tucked.card.icons, size=13)
     # One node, said in the order a sighted player reads the tile: Capstones lie side by side in a row, and left
     # to the drawn nodes the names of the row were said before their points.
     return ft.Semantics(label=", ".join(card_said(tucked.card, words)), exclude_semantics=True, content=ft.Container(
@@ -181,7 +190,10 @@ def _tucked(tucked: Tucked, key: str) -> ft.Control:
                 class_badge(tucked.card.klass, size=11),
                 ft.Text(tucked.card.name, size=12, weight=ft.FontWeight.W_600, max_lines=2,
                         overflow=ft.TextOverflow.ELLIPSIS, expand=True, expand_loose=True),
-                *icon_glyphs(tucked.card.icons, size=13)]),
+                *(glyphs if len(glyphs) < 2 else [])]),
+            # Two icons beside the name left it a letter or two in a narrow column ("Pe" / "a…" at 360 px): they
+            # go under it.
+            *([ft.Row(glyphs, spacing=4, tight=True)] if len(glyphs) >= 2 else []),
             ft.Text(words, size=11, color=ft.Colors.ERROR if ability is None else ft.Colors.ON_SURFACE_VARIANT),
         ]),
     ))
@@ -201,7 +213,8 @@ def _guides(guides: Sequence[Card], key: str) -> ft.Control:
     if not chips:
         # i18n: no Guide is hired yet
         chips = [ft.Text(_("None hired"), size=11, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)]
-    title = " · ".join([_("Guides").upper(), str(len(guides))]
+    # A no-break space before each count, as on the sides' headings ("GUIDES · 0" could leave the 0 alone).
+    title = " ·\u00a0".join([_("Guides").upper(), str(len(guides))]
                        + ([ngettext("{n} with a Photo", "{n} with a Photo", photos).format(n=photos)]
                           if photos else []))
     return ft.Column(spacing=6, tight=True, controls=[
