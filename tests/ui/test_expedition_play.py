@@ -830,3 +830,25 @@ async def test_the_ascents_order_and_the_stars_on_offer_are_said_in_french(open_
     assert "1 étoile pour le sommet" in said and "1 étoile pour la course" in said, said
     assert " ".join(t.value for t in walk(ui.get("exp-climb-offer-summit")) if isinstance(t, ft.Text)) == "1 au sommet"
 
+
+
+async def test_a_card_to_cash_looks_chosen_only_once_tapped(open_ui, store):
+    # Every card to cash was drawn filled in its colour: one not tapped looked cashed already beside one that
+    # was, a small tick the only difference.
+    from companion.ui.expedition.parts import CARD_LOOKS
+    from companion.games.trek12.rules import Assist
+
+    ui, _ = await on_paper(open_ui, store, "Ann", "Bob")
+    await pick(ui, (0, "rope"))
+    await ui.click("exp-score-open")
+    colour = CARD_LOOKS[Assist.ROPE].colour
+
+    def chip():
+        [node] = [n for n in walk(ui.top) if getattr(n, "key", None) == "exp-cash-0-0" and isinstance(n, ft.Container)]
+        return node
+
+    assert chip().bgcolor != colour
+    await ui.click("exp-cash-0-0")
+    assert chip().bgcolor == colour
+    await ui.click("exp-cash-0-0")
+    assert chip().bgcolor != colour

@@ -317,7 +317,7 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
             # Max at three is still in the round (he takes nothing, and may become Lead Climber).
             options: list[ft.Control] = [
                 card_chip(card, small=True, count=None if off else pool.get(card, 0),
-                          key=f"exp-pick-{seat}-{card.value}", selected=choice.card == card.value,
+                          key=f"exp-pick-{seat}-{card.value}", selected=choice.card == card.value, choice=True,
                           disabled=max_full or not (off or pool.get(card) or choice.card == card.value),
                           on_click=bind(on_card, seat, card.value),
                           spoken=_("{name} takes {card}").format(name=info.name, card=card_name(card)))
@@ -340,7 +340,7 @@ def pick_panel(state: State, colours: Sequence[str], draft: PickDraft, *,
                     name=info.name, limit=MAX_ASSISTS), size=12,
                                      weight=ft.FontWeight.W_600))
                 block.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-                    card_chip(card, small=True, key=f"exp-give-{seat}-{card.value}",
+                    card_chip(card, small=True, key=f"exp-give-{seat}-{card.value}", choice=True,
                               selected=choice.give_back == card.value, on_click=bind(on_give_back, seat, card.value),
                               spoken=_("{name} gives back {card}").format(name=info.name, card=card_name(card)))
                     for card, _count in card_counts(held)
@@ -452,7 +452,7 @@ def score_panel(state: State, colours: Sequence[str], points: Callable[[SeatNo],
                                    "after it") if last else _("Cash cards for +3 each"), size=12,
                                  color=ft.Colors.ON_SURFACE_VARIANT, key=f"exp-cash-{seat}-hint"))
             block.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-                card_chip(card, small=True, key=f"exp-cash-{seat}-{index}", selected=index in cashed,
+                card_chip(card, small=True, key=f"exp-cash-{seat}-{index}", selected=index in cashed, choice=True,
                           on_click=bind(on_cash, seat, index),
                           spoken=_("{name} cashes {card}").format(name=info.name, card=card_name(card)))
                 for index, card in enumerate(held)

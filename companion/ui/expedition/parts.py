@@ -164,35 +164,42 @@ def card_counts(cards: Iterable[Assist]) -> list[tuple[Assist, int]]:
 
 def card_chip(card: Assist, *, key: str | None = None, count: int | None = None, on_click=None,
               selected: bool = False, disabled: bool = False, small: bool = False, spoken: str | None = None,
-              note: str | None = None) -> ft.Control:
+              note: str | None = None, choice: bool = False) -> ft.Control:
     """An Assist card as a rounded chip in its colour with its symbol and name (and a count, `×2`).
 
-    Tappable chips are 48 px high (thumb size); `selected` rings it, `disabled` fades it. `spoken`: what a
+    Tappable chips are 48 px high (thumb size); `choice`: one of a choice, a tint with the card's edge until
+    `selected` fills and rings it; `disabled` fades it. `spoken`: what a
     screen reader says in place of the card's name ("Ann takes Rope"), a whole sentence in the player's
     language.
     """
     look = CARD_LOOKS[card]
     title = _(look.title)
     height = 36 if small else 48
-    parts: list[ft.Control] = [ft.Icon(look.icon, size=18 if small else 20, color=ft.Colors.WHITE),
-                               ft.Text(title, size=13 if small else 14, weight=ft.FontWeight.W_600,
-                                       color=ft.Colors.WHITE)]
+    # A chip to tap that is not chosen is drawn as a tint with its card's edge, a chosen one filled: filled alike,
+    # a card not tapped looked cashed already beside one that was (only a tick told them apart).
+    unchosen = choice and not selected
+    ink = ft.Colors.ON_SURFACE if unchosen else ft.Colors.WHITE
+    parts: list[ft.Control] = [ft.Icon(look.icon, size=18 if small else 20, color=look.colour if unchosen else ink),
+                               ft.Text(title, size=13 if small else 14, weight=ft.FontWeight.W_600, color=ink)]
     if count is not None:
         parts.append(ft.Container(
             padding=ft.Padding.symmetric(horizontal=6, vertical=1), border_radius=ft.BorderRadius.all(8),
             bgcolor=ft.Colors.with_opacity(0.28, ft.Colors.BLACK),
             content=ft.Text(f"×{count}", size=12, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE)))
+        if unchosen:
+            parts[-1].bgcolor = look.colour
     if selected:
         parts.insert(0, ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED, size=18, color=ft.Colors.WHITE))
     if note:
-        parts.append(ft.Text(note, size=12, color=ft.Colors.WHITE))
+        parts.append(ft.Text(note, size=12, color=ink))
     chip = ft.Container(
         key=key,
         height=height,
         padding=ft.Padding.symmetric(horizontal=12 if small else 14),
         border_radius=ft.BorderRadius.all(height / 2),
-        bgcolor=look.colour,
-        border=ft.Border.all(3, ft.Colors.ON_SURFACE) if selected else None,
+        bgcolor=ft.Colors.with_opacity(0.14, look.colour) if unchosen else look.colour,
+        border=(ft.Border.all(2, look.colour) if unchosen else ft.Border.all(3, ft.Colors.ON_SURFACE) if selected
+                else None),
         opacity=0.38 if disabled else 1.0,
         disabled=disabled,
         ink=on_click is not None,
