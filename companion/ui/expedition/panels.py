@@ -694,6 +694,7 @@ def _stars_on_offer(field: str, n: int) -> str:
 def _stars_heard(field: str, n: int) -> str:
     """What a screen reader says for the stars on offer of one kind: "3 stars for the summit"."""
     if field == "summit":
+        # i18n: Reputation stars on offer for reaching the summit, as a screen reader says them
         return ngettext("{n} star for the summit", "{n} stars for the summit", n).format(n=n)
     if field == "race":
         # i18n: Reputation stars on offer for the highest score of the Ascent, as a screen reader says them

@@ -148,7 +148,7 @@ def card_name(card: Assist) -> str:
 
 
 def card_words(cards: Iterable[Assist]) -> str:
-    """'2 Ropes, 1 Tent' for a set of cards; 'none' when empty."""
+    """'2 Ropes, 1 Tent' for a set of cards; 'no cards' when empty."""
     counts = Counter(cards)
     if not counts:
         # i18n: no Assist cards (held, in play or left in the deck): "Bob (no cards)"
