@@ -845,13 +845,15 @@ async def test_a_bad_backups_reason_is_said_in_the_players_language(open_ui, sto
     assert "None" not in ui.get("settings-backup-result").value
 
 
-async def test_an_import_that_sets_the_language_says_what_it_did_in_that_language(open_ui, store):
+async def test_an_import_carrying_a_language_leaves_the_devices_language(open_ui, store):
+    # A friend's backup in French turned the whole app French: the language is the device's own.
     ui = await open_ui(route="/settings")
     doc = {"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "settings": {"language": "fr"}}
     answer_files(ui, picked=[uploaded("b1.json", json.dumps(doc).encode())])
     await ui.click("settings-backup-pick")
     await ui.settle()
-    assert ui.get("settings-backup-result").value == "b1.json importé — ajouté\xa0: 1 réglage."
+    assert ui.get("settings-backup-result").value == "Imported b1.json: nothing new to add."
+    assert store.settings.get("language") is None
 
 
 async def test_french_statistics_say_each_games_outcome_in_the_singular_and_the_win_rate_as_victories(open_ui,
