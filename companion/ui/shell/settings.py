@@ -407,7 +407,7 @@ async def _import(app, data: bytes, name: str) -> tuple[bool, Message, Any, Mess
             name=name, reason=said(exc).rstrip("."))) from None
     await kept(app.store)
     app.changed()
-    # A Message, said when shown: a backup's settings may change the language it is said in.
+    # A Message, said when shown: in the language in force then (the language may change while it is shown).
     words = msg("Imported {name}: {report}.", name=name, report=report.words())
     return True, words, report.undo, report.changed_words()
 
