@@ -564,3 +564,32 @@ async def test_the_page_that_says_the_data_cannot_be_opened_speaks_the_devices_l
 def test_a_store_on_a_plain_folder_has_nothing_more_to_wait_for(tmp_data_dir):
     with open_store(tmp_data_dir) as store:
         assert store.persisted is None
+
+
+async def test_the_page_is_told_while_a_save_is_being_copied_and_once_all_are_kept(tmp_data_dir):
+    # Reloaded in the moment between the screen showing a move and its copy into IndexedDB, the page lost the
+    # move: it is told when copying starts and when every copy is done, so that it can ask before it goes.
+    fs, store, kept = await open_here(tmp_data_dir)
+    told: list[bool] = []
+    kept.on_busy = told.append
+    with store:
+        store.players.add("Ann")
+        store.players.add("Bob")        # while the first copy runs: one more is due, no second "busy"
+        assert told == [True] and kept.pending
+        await kept.settled()
+        assert told == [True, False]
+        assert b'"Bob"' in fs.stored(tmp_data_dir)["companion.json"]
+        kept.on_busy = lambda busy: (_ for _ in ()).throw(RuntimeError("the channel is closed"))
+        store.players.add("Cy")         # a page that cannot be told never stops a save
+        await kept.settled()
+        assert b'"Cy"' in fs.stored(tmp_data_dir)["companion.json"]
+
+
+def test_the_saving_teller_says_busy_on_the_pages_channel():
+    from companion.browser.app import saving_teller
+
+    posted: list[str] = []
+    tell = saving_teller(type("Channel", (), {"postMessage": lambda self, data: posted.append(data)})())
+    tell(True)
+    tell(False)
+    assert [json.loads(p) for p in posted] == [{"saving": True}, {"saving": False}]

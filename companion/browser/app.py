@@ -43,13 +43,14 @@ async def main(page: ft.Page) -> None:
 
     fs = _emscripten_fs()
     try:
-        store, _folder = await open_browser_store(fs, DATA_PATH)
+        store, folder = await open_browser_store(fs, DATA_PATH)
     except CompanionError as exc:
         # No settings can be read: said in the device's language.
         failure_page(await _said_to_device(page, msg("The saved data in this browser cannot be opened: {reason}",
                                                      reason=reason_of(exc))))(page)
         tell_shown()        # the page's start-up cover goes: this page tells no language to take it away
         return
+    folder.on_busy = saving_teller()
     build_main(print_notices(store), device="browser", storage_kept=await _kept_by_browser(),
                secure_page=_secure_page(), language_told=language_teller())(page)
 
@@ -108,6 +109,23 @@ def language_teller(channel: Any = None) -> Callable[[str], None] | None:
         try:
             channel.postMessage(json.dumps({"language": setting}))
         except Exception:  # noqa: BLE001 - a closed channel only leaves the notices in the browser's language
+            pass
+
+    return tell
+
+
+def saving_teller(channel: Any = None) -> Callable[[bool], None] | None:
+    """What tells the page script whether a save is still being copied into the browser's storage, so that it
+    asks before the page is reloaded or closed meanwhile (`client/companion.js`). `channel` as in
+    `language_teller`; outside a browser, None."""
+    channel = channel if channel is not None else _page_channel()
+    if channel is None:
+        return None         # no such channel: the page cannot ask, as before
+
+    def tell(busy: bool) -> None:
+        try:
+            channel.postMessage(json.dumps({"saving": bool(busy)}))
+        except Exception:  # noqa: BLE001 - a closed channel only leaves the page not asking
             pass
 
     return tell

@@ -9,7 +9,9 @@ never run at once.
 
 A save is thus kept in IndexedDB a moment after the screen shows it. Where that moment matters, the store's
 `persisted` (`BrowserFolder.kept`) waits for it: an import says it is done only once its copy is made (or
-says that the copy failed), so a reload right after the message cannot lose it.
+says that the copy failed), so a reload right after the message cannot lose it. For every other save,
+`on_busy` is told when copying starts and when it is all done: the page (`client/companion.js`) then asks
+before it is reloaded or closed meanwhile (a move shown on the sheet and the page reloaded at once was lost).
 
 Why not IDBFS's own `autoPersist`: it drops the errors of its copies, and an error here (a full disk, storage
 the browser took back) must reach the person while the page still holds the data.
@@ -74,6 +76,8 @@ class BrowserFolder:
         self._last_error: str | None = None
         # Told the reason when a copy into IndexedDB fails (after a success, again at the next failure).
         self.on_failure: Callable[[str], None] | None = None
+        # Told True when copying into IndexedDB starts, False when no copy is running or due any more.
+        self.on_busy: Callable[[bool], None] | None = None
         # Per file: the identity and latest time seen, so a replaced file always gets a later time.
         self._times: dict[str, tuple[int, int]] = {}
 
@@ -137,6 +141,7 @@ class BrowserFolder:
                 self._again = True
                 return
             self._running = True
+        self._tell_busy(True)
         self._start()
 
     async def settled(self) -> None:
@@ -189,8 +194,16 @@ class BrowserFolder:
         if again:
             self._start()
             return
+        self._tell_busy(False)
         for waiter in waiters:
             waiter.get_loop().call_soon_threadsafe(_settle, waiter, None)
+
+    def _tell_busy(self, busy: bool) -> None:
+        if self.on_busy is not None:
+            try:
+                self.on_busy(busy)
+            except Exception as exc:  # noqa: BLE001 - the page not hearing it must never stop a save
+                log.warning("companion: cannot tell the page whether a save is being kept: %s", _describe(exc))
 
     def _callback(self, function: Callable[..., None]) -> Any:
         if self._wrap is None:

@@ -401,12 +401,28 @@
   // BroadcastChannel (`companion.browser.app`), as it starts and whenever it changes, as a language code or
   // "system" (follow the device). Every tab of the site hears it: this one keeps it for its next start, and
   // a notice on the screen is said again in it, such as the one of a tab waiting for another.
+  // A save is kept in the browser's storage a moment after the screen shows it (`companion.browser.storage`):
+  // reloaded or closed in that moment, the page lost the move just shown. The browser asks first meanwhile.
+  var running = false;    // this page's app has started (a tab waiting for another runs none)
+  var saving = false;
+  window.addEventListener("beforeunload", function (event) {
+    if (!saving) { return; }
+    event.preventDefault();
+    event.returnValue = "";
+  });
+
   if (typeof BroadcastChannel === "function") {
     new BroadcastChannel("climbing-companion").addEventListener("message", function (event) {
       var message;
       try { message = JSON.parse(event.data); } catch (error) { return; }
       if (!message || typeof message !== "object") { return; }
       if (message.shown === true) { stopStarting(); }     // a screen without a language: the data's failure
+      if (typeof message.saving === "boolean") {
+        // This page's app is still copying a save into the browser's storage (or has done): heard by every tab,
+        // so only the tab whose app runs takes it.
+        if (running) { saving = message.saving; }
+        return;
+      }
       var told = message.language;
       if (typeof told !== "string") { return; }
       var known = Object.prototype.hasOwnProperty.call(WORDS, told);
@@ -427,6 +443,7 @@
   var connect = globalThis.jsConnect;
   globalThis.jsConnect = async function () {
     await ownData();
+    running = true;
     if (typeof BroadcastChannel === "function") {
       starting();
       stopStarting(STARTING_AT_MOST);
