@@ -11,6 +11,7 @@ the table while the game is in progress, the finished game's own summary once it
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -88,19 +89,38 @@ def left_the_roster(app: Any, seats: Sequence[str]) -> tuple[tuple[str, ...], st
         "plays, then start again.", count).format(names=and_list(gone)))
 
 
+# A tap of Start while the table of the game just started in the same tab has not opened yet is not a second
+# game; after this long without the table, Start works again (a table that never opened holds nothing back).
+_OPENING_AT_MOST_SECONDS = 10.0
+OPENING = "opening"       # in a tab's keeps: (when, session id) of the game started whose table is opening
+
+
 def start_game(app: Any, game: str, prepare: Callable[[], tuple[Mapping, Sequence[str], str]],
                report: Callable[[str], None], *, words: Callable[[object], str] = first_capital) -> None:
     """Start a game of `game` from what `prepare()` gives (its setup, the roster ids of its players, its
     title) and open its table. A refusal, from `prepare` or from the engine checking the setup
-    (`CompanionError`), is handed to `report` as `words(refusal)`, and nothing is started."""
+    (`CompanionError`), is handed to `report` as `words(refusal)`, and nothing is started. A tap of Start
+    again before the table has opened starts nothing (two or three quick taps started as many games, one
+    table opened and the others left in progress on the home screen)."""
+    opening = app.tab.get(OPENING)
+    if opening is not None and time.monotonic() - opening[0] < _OPENING_AT_MOST_SECONDS:
+        return
     try:
         setup, players, title = prepare()
         session = app.keeper.start(game, dict(setup), list(players), title)
     except CompanionError as exc:
         report(words(exc))
         return
+    app.tab[OPENING] = (time.monotonic(), session.id)       # until its table opens (`table_opened`)
     app.changed()
     ft.context.page.navigate(f"/play/{game}/{session.id}")
+
+
+def table_opened(app: Any, session_id: str) -> None:
+    """The table of `session_id` is on screen: a game started in this tab is no longer opening."""
+    opening = app.tab.get(OPENING)
+    if opening is not None and opening[1] == session_id:
+        app.tab.pop(OPENING, None)
 
 
 def confirm_ready(app: Any, session_id: str) -> None:

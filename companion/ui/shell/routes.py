@@ -16,6 +16,7 @@ from companion.games import GAMES, GameEntry
 from companion.i18n import _, tr
 from companion.ui.common.abandon import use_abandon
 from companion.ui.common.registry import game_screen
+from companion.ui.common.routing import table_opened
 from companion.ui.common.services import player_names, use_app
 from companion.ui.common.widgets import format_when, labelled, message_card, screen_view
 from companion.ui.shell.home import game_look
@@ -76,6 +77,8 @@ def PlayScreen() -> ft.View:
 
     if entry is None:
         return _unknown_game(game)
+    if found:
+        table_opened(app, session_id)
     if screen is not None and (found or _finished_here(app.store, session_id, game)):
         # Keyed by the game: another game opened at this place in the same tab starts with its own state,
         # not the last one's words ("Anna played ..." over a game Anna is not in).
