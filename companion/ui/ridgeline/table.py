@@ -391,7 +391,8 @@ def _hand_cell(number: int, index: int, cell: SeatCell, route_length: int, name:
         content=ft.Semantics(label=tr(clauses(words)), exclude_semantics=True, content=ft.Column(
             spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 ft.Text(str(cell.fatigue), key=f"rl-history-{number}-{index}", size=15, weight=ft.FontWeight.W_600),
-                ft.Row(marks, spacing=1, tight=True, alignment=ft.MainAxisAlignment.CENTER),
+                # Wrapped: six seats leave a cell about 45 px at 360, and "⚑ ↑ 3/10" lost its 0 on one line.
+                ft.Row(marks, spacing=1, run_spacing=0, wrap=True, tight=True, alignment=ft.MainAxisAlignment.CENTER),
             ])),
     )
 
