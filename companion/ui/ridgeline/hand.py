@@ -241,7 +241,8 @@ def _seat_entry(state: State, draft: HandDraft, set_draft, index: int, name: Sea
     pitched = name in draft.pitched
     cards = [parse_card(code) for code in codes]
     try:
-        fatigue: str = str(fatigue_preview(state, name, cards, pitched))
+        # A seat still to be entered has no figure yet: "0" (the winning figure, on the summit) read as done.
+        fatigue: str = str(fatigue_preview(state, name, cards, pitched)) if went_out or codes else "—"
     except CompanionError:
         fatigue = "—"
     climb = _climb_text(state, name, pitched)
