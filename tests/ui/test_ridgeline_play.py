@@ -363,8 +363,10 @@ async def test_correcting_who_went_out_moves_the_pitch_mark_with_it(open_ui, sto
     await ui.click("rl-pitched-2")  # Cy really did pitch
     await ui.click("rl-out-1")  # it was Bob who went out
     assert "Bob is marked" in ui.get("rl-pitched-marked").value
-    assert ui.get("rl-hand-fatigue-0").value == "250"  # Ann's camp no longer advances
+    # Ann holds no card entered yet: no figure ("0", on the summit, read as done).
+    assert ui.get("rl-hand-fatigue-0").value == "—"
     await tap_cards(ui, "rl-hand", "G4")      # Ann's
+    assert ui.get("rl-hand-fatigue-0").value == "254"  # 4 + 25 × 10: Ann's camp no longer advances
     await ui.click("rl-left-2")
     await tap_cards(ui, "rl-hand", "W")
     await ui.click("rl-pitched-1")  # Bob went out without pitching (docs/rulings.md): the note goes
@@ -810,3 +812,32 @@ async def test_a_third_copy_of_a_card_tapped_quickly_is_refused_at_the_tap(open_
     await ui._event(card, "click", settle=False)
     await ui._event(card, "click")
     assert ui.find("rl-left-2-card-G7-2") is not None and ui.find("rl-left-2-card-G7-3") is None
+
+
+async def test_start_tapped_again_while_the_table_opens_starts_one_game(open_ui, store):
+    # Two or three quick taps on Start started as many games: one table opened, the others stayed in progress.
+    ann, bob = store.players.add("Ann"), store.players.add("Bob")
+    ui = await open_ui(route="/games/ridgeline")
+    await ui.click(f"rl-new-seat-{ann.id}")
+    await ui.click(f"rl-new-seat-{bob.id}")
+    start = ui.get("rl-new-start")
+    for _ in range(3):
+        await ui._event(start, "click", settle=False)
+    await ui.settle()
+    assert len(store.sessions.list()) == 1
+
+
+def test_six_seats_marks_of_one_who_went_out_on_the_summit_are_whole_on_a_phone():
+    # Six seats leave a cell about 45 px on a 360 px phone: "⚑ ↑ 3/10" lost its 0, and the winner's
+    # "⚑ ↑ 10/10", the cell the table most wants read, was wider still.
+    import flet as ft
+    from layout_check import layout_problems
+
+    from companion.ui.ridgeline.table import HandRow, SeatCell, hands_table
+
+    names = ["Ania", "Bartek", "Celina", "Darek", "Żaneta", "Grzegorz"]
+    cells = tuple(SeatCell(fatigue=5 if i == 5 else 215, camps_cleared=10, pitched=True, went_out=i == 5)
+                  for i in range(6))
+    table = hands_table([HandRow(number=10, dealer="Darek", cells=cells)], names, {}, 10)
+    view = ft.View(route="/", controls=[ft.Container(padding=16, content=table)])
+    assert [p for p in layout_problems(view, 360, every_label=True) if "10/10" in p] == []
