@@ -305,7 +305,7 @@ def test_a_ridgeline_camp_says_each_requirement_in_polish_in_one_form():
     # The old forms: "zestaw 3 kart", "sekwens 4 kart", "wachlarz 5 kart", "grupa 4 kart w kolorze".
     old_form = re.compile(r"(?i)(zestaw|sekwens|wachlarz|grupa) \d")
     assert not [words for words in said.values() if old_form.search(words)], said
-    assert said[2] == "Zestaw z 3 kart i wachlarz z 5 kart"
+    assert said[2] == "Zestaw z 3 kart i\xa0wachlarz z 5 kart"
 
 
 def test_german_says_the_hazard_ability_one_way_and_a_waiting_button_without_maintenance():

@@ -26,7 +26,7 @@ async def test_a_shared_record_names_its_holders_in_the_players_language(open_ui
             break
         await asyncio.sleep(0.05)
         await polish.settle()
-    assert polish.get("exp-new-record-dunai").value == "72 · Bea i Cy"
+    assert polish.get("exp-new-record-dunai").value == "72 · Bea i\xa0Cy"
 
 
 async def test_booklet_lines_and_envelopes_typed_in(open_ui, store):

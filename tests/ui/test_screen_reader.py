@@ -104,7 +104,12 @@ async def test_tiles_that_were_two_nested_buttons_are_one(open_ui, store):
     assert merged(ui, "rl-left-0") and merged(ui, "rl-left-1")
     # Said in sentences, the fatigue with its number ("250, fatigue" as drawn; Polish says "zmęczenie 250").
     [node] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "rl-left-1"]
-    assert node.label == "Bob. Tap to enter cards · on camp\u00a01. Fatigue after this hand: 125", node.label
+    assert node.label == "Bob. Tap to enter cards · on camp\u00a01", node.label     # no figure before his cards
+    await ui.click("rl-left-1")
+    await ui.type("rl-hand-codes", "G5")
+    await ui.submit("rl-hand-codes")
+    [node] = [n for n in walk(ui.top) if isinstance(n, ft.Semantics) and n.identifier == "rl-left-1"]
+    assert node.label == ("Bob. 1 card in hand · 5 fatigue · on camp\u00a01. Fatigue after this hand: 130"), node.label
 
 
 async def test_each_expedition_score_field_says_whose_it_is(open_ui, store):
