@@ -476,7 +476,16 @@ async def test_after_a_refused_file_the_undo_names_the_earlier_import_and_asks_f
     await ui.click("settings-backup-undo")
     [dialog] = ui.dialogs()
     assert dialog.semantics_label == "Undo the earlier import of friend.json?"
+    await ui.click("settings-backup-undo-cancel")
     assert store.export_all() == imported
+    # Refused before it is read (its contents never came): the same.
+    ui2 = await open_ui(route="/settings")
+    answer_files(ui2, picked=[uploaded("friend.json", backup_with("Ann"))])
+    await ui2.click("settings-backup-pick")
+    answer_files(ui2, picked=[{"id": 0, "name": "lost.json", "size": 10, "bytes": None}])
+    await ui2.click("settings-backup-pick")
+    assert "lost.json" in ui2.get("settings-backup-result").value
+    assert ui2.get("settings-backup-undo").content == "Undo the earlier import of friend.json"
 
 
 @pytest.mark.parametrize("sent", ["C:\\Users\\Łukasz\\Pobrane\\kopia żółć.json", "/home/serwer/kopia żółć.json"])

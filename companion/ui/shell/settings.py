@@ -245,14 +245,15 @@ def BackupPanel() -> ft.Control:
 
     async def bring_in(read) -> None:
         async def work():
-            chosen = await read()
-            if chosen is None:
-                return None
             try:
+                chosen = await read()
+                if chosen is None:
+                    return None
                 good, words, made, added = await _import(app, chosen.data, chosen.name)
-            except InvalidInput:
-                # Refused, the line above speaks of this file: the import before it is the earlier one, and
-                # taking it back asks first ("Undo this import" under a refusal undid another file at once).
+            except (CompanionError, OSError, ValueError):
+                # Refused (a file too large, one whose contents never came, one that is no backup), the line
+                # above speaks of this file: the import before it is the earlier one, and taking it back asks
+                # first ("Undo this import" under a refusal undid another file at once).
                 if undo is not None:
                     set_undo(undo._replace(latest=False))
                 raise
