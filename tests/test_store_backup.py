@@ -827,11 +827,18 @@ def test_a_game_the_backup_finished_from_where_it_stands_here_is_closed_here(sto
     assert store.history.get(GAME)["players"][0]["score"] == 41
     assert store.table(DRAFTS_TABLE).get(GAME) is None            # its half-filled turn goes with it
     assert "1 game in progress finished in the backup, moved to History" in str(report)
-    assert str(report.changed_words()) == "1 finished game, 1 game in progress finished in the backup, moved to History"
+    # One game, said once (not "1 finished game, 1 game in progress finished in the backup").
+    assert str(report.changed_words()) == "1 game in progress finished in the backup, moved to History"
+    assert str(report).startswith("1 game in progress finished in the backup, moved to History; ")
     # Undone, the game is in progress here again, as it was.
     store.undo_import(report.undo)
     assert len(store.sessions.get(GAME)["actions"]) == 3 and store.history.get(GAME) is None
     assert store.table(DRAFTS_TABLE).get(GAME)["draft"] == {"red": 3}
+    # The backup has it in progress too (taken back from History there): brought forward, not closed.
+    both = copy.deepcopy({**finished, "sessions": later["sessions"]})
+    report = store.import_all(both)
+    assert report.closed == 0 and report.forward == 1 and store.sessions.get(GAME) is not None
+    store.undo_import(report.undo)
     # Being corrected here: left as it is.
     keeper.begin_correction(GAME, 0)
     report = store.import_all(copy.deepcopy(finished))

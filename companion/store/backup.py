@@ -100,16 +100,22 @@ class ImportReport:
                     "{n} games in progress brought up to the backup's later moves", self.forward)
 
     def _closed_words(self) -> Message:
-        # i18n: after "; " or in a list: games in progress this device had, which the backup holds finished
-        # (played on from every move made here to the end, on the other device): now in History, no longer here
+        # i18n: what an import did, first or after "; ", or in a list: games in progress this device had, which the
+        # backup holds finished (played on from every move made here to the end, on the other device): now in
+        # History, no longer here
         return msgn("{n} game in progress finished in the backup, moved to History",
                     "{n} games in progress finished in the backup, moved to History", self.closed)
+
+    def _added_words(self) -> list[Message]:
+        # A game closed here is said once, as closed: its record is among the finished games added.
+        added = {**self.added, "history": self.added.get("history", 0) - self.closed}
+        return [_count(n, section) for section, n in added.items() if n]
 
     def changed_words(self) -> Message | None:
         """What taking the import back undoes, in words: what it added, counted by kind, and the games in progress
         it brought forward ("6 players, 48 finished games, 1 game in progress brought up to the backup's later
         moves"); None when it changed nothing."""
-        parts = [_count(n, section) for section, n in self.added.items() if n]
+        parts = self._added_words()
         if self.forward:
             parts.append(self._forward_words())
         if self.closed:
@@ -118,8 +124,11 @@ class ImportReport:
 
     def words(self) -> Message:
         """What the import did, in words: a Message, which a screen says in its language (`tr`)."""
-        added = [_count(n, section) for section, n in self.added.items() if n]
-        text = msg("added {records}", records=comma_list(added)) if added else msg("nothing new to add")
+        added = self._added_words()
+        # A game closed here is what the import did, said first when it added nothing else ("nothing new to add"
+        # beside it read as a contradiction).
+        text = (msg("added {records}", records=comma_list(added)) if added else self._closed_words() if self.closed
+                else msg("nothing new to add"))
         same = [_count(n - self.kept.get(section, 0), section) for section, n in self.skipped.items()
                 if n > self.kept.get(section, 0)]
         if same:
@@ -130,7 +139,7 @@ class ImportReport:
             text = msg("{done}; {more}", done=text, more=more)
         if self.forward:
             text = msg("{done}; {more}", done=text, more=self._forward_words())
-        if self.closed:
+        if self.closed and added:
             text = msg("{done}; {more}", done=text, more=self._closed_words())
         kept = [_count(n, section) for section, n in self.kept.items() if n]
         if kept:
@@ -343,8 +352,10 @@ def _validate(store: Store, doc: Any) -> _Checked:
                                    reason=exc.args[0] if exc.args else str(exc))) from None
     # A game the backup finished from where this device left it: closed here as the record comes in (one this
     # device is correcting is left as it is, and so is one this device finished already).
+    # One the backup also has in progress (taken back from History there) is brought forward or kept as above.
+    in_backup = {record["id"] for record in sessions}
     closed = frozenset(record["id"] for record in history
-                       if record["id"] in here_docs and record["id"] not in finished
+                       if record["id"] in here_docs and record["id"] not in finished and record["id"] not in in_backup
                        and _finished_from(here_docs[record["id"]], record) and not _correcting(keeper, record["id"]))
     return _Checked(players, settings, sessions, history, tables, ahead, closed)
 
