@@ -103,7 +103,7 @@ def data_folder() -> Path:
 
 @cache
 def expedition_sheets() -> tuple[Sheet, ...]:
-    """The Ascents of an Expedition, lowest summit first (rulebook: 'from the easiest to the hardest')."""
+    """The Ascents of an Expedition, lowest Summit score first (rulebook: 'from the easiest to the hardest')."""
     sheets = []
     for name in SHEET_NAMES:
         sheet = load_sheet(name)

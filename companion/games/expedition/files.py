@@ -71,7 +71,7 @@ def play_file(doc: Any) -> State:
         if sheet.key != expected.key:
             raise InvalidInput(f"{where}: Ascent {n + 1} is out of order: it must be {expected.name} (summit "
                                f"{expected.summit}+), not {sheet.name} ({sheet.summit}+); the Ascents go from "
-                               f"the lowest summit to the highest: "
+                               f"the easiest to the hardest, by their Summit: "
                                f"{', '.join(f'{s.name} {s.summit}+' for s in sheets)}")
         try:
             state = apply(state, parse_action(state, {"type": "score", "scores": ascent.get("scores")}))

@@ -105,7 +105,7 @@ class Column:
 
 @dataclass(frozen=True)
 class Hall:
-    """The whole Hall of Fame, one column per Expedition sheet (lowest summit first), and any unreadable
+    """The whole Hall of Fame, one column per Expedition sheet (the lowest Summit score first), and any unreadable
     stored documents (each a sentence naming it), which are left out."""
 
     columns: tuple[Column, ...]

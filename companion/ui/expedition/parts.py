@@ -179,7 +179,8 @@ def card_chip(card: Assist, *, key: str | None = None, count: int | None = None,
     # a card not tapped looked cashed already beside one that was (only a tick told them apart).
     unchosen = choice and not selected
     ink = ft.Colors.ON_SURFACE if unchosen else ft.Colors.WHITE
-    parts: list[ft.Control] = [ft.Icon(look.icon, size=18 if small else 20, color=look.colour if unchosen else ink),
+    # The symbol in the text's colour: in the card's own colour, on its tint, it was under 3:1 in the dark theme.
+    parts: list[ft.Control] = [ft.Icon(look.icon, size=18 if small else 20, color=ink),
                                ft.Text(title, size=13 if small else 14, weight=ft.FontWeight.W_600, color=ink)]
     if count is not None:
         parts.append(ft.Container(
