@@ -215,17 +215,22 @@ async def test_a_summit_reached_early_refuses_the_later_hands_drop_and_drop_the_
     assert ui.get("rl-finish-hint").value == "Check the last hand; undo still works until the game is saved."
 
 
-async def test_a_hand_deleted_replays_the_later_ones_at_once(open_ui, store):
+@pytest.mark.parametrize("deleted, ready", [
+    (EDITED, f"{len(HANDS) - EDITED - 1} later entries kept. Check the game below, then confirm; nothing is saved "
+             "before."),
+    (len(HANDS) - 1, "Check the game below, then confirm; nothing is saved before.")])
+async def test_a_hand_deleted_replays_the_later_ones_at_once(open_ui, store, deleted, ready):
     game_id, setup = seated(store)
     ui = await open_ui(route=f"/play/ridgeline/{game_id}")
     await ui.click("ent-open")
-    await ui.click(f"ent-delete-{EDITED}")
+    await ui.click(f"ent-delete-{deleted}")
     assert ui.get("ent-title").value == "The correction is ready"
-    # The hand deleted is not a later one dropped: only the later hands are counted.
-    assert ui.get("ent-ready").value.startswith(f"{len(HANDS) - EDITED - 1} later entries kept. Check the game")
+    # The hand deleted is not a later one dropped: only the later hands are counted ("5 later entries kept,
+    # 1 dropped", and "0 later entries kept, 1 dropped" for the newest hand).
+    assert ui.get("ent-ready").value == ready
     assert saved(store, game_id) == HANDS
     await ui.click("ent-confirm")
-    left = HANDS[:EDITED] + HANDS[EDITED + 1:]
+    left = HANDS[:deleted] + HANDS[deleted + 1:]
     assert saved(store, game_id) == left
     assert shown_fatigue(ui, 2) == [str(s.fatigue) for s in score(replay(setup, left)).seats]
     assert ui.get("rl-hand-number").value == f"Hand {len(left) + 1}"
@@ -337,15 +342,3 @@ async def test_the_newest_hand_entered_again_counts_no_later_entries(open_ui, st
     assert ui.get("ent-title").value == "The correction is ready"
     assert ui.get("ent-ready").value == "Check the game below, then confirm; nothing is saved before."
 
-
-async def test_the_newest_hand_deleted_counts_no_later_entries(open_ui, store):
-    # Deleting the last hand drops no later one: "0 later entries kept, 1 dropped" counted the deleted hand as
-    # a later entry dropped.
-    game_id, _setup = seated(store)
-    ui = await open_ui(route=f"/play/ridgeline/{game_id}")
-    await ui.click("ent-open")
-    await ui.click(f"ent-delete-{len(HANDS) - 1}")
-    assert ui.get("ent-title").value == "The correction is ready"
-    assert ui.get("ent-ready").value == "Check the game below, then confirm; nothing is saved before."
-    await ui.click("ent-confirm")
-    assert saved(store, game_id) == HANDS[:-1]

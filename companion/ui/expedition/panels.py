@@ -666,12 +666,12 @@ def _offer_row(state: State) -> ft.Control:
         for kind in STAR_KINDS:
             if kind.field == "record" and record is None:
                 continue        # nothing to beat: the best total only writes the first record (docs/rulings.md)
-            n = getattr(sheet.stars, kind.field)
+            shown, heard = _stars_on_offer(kind.field, getattr(sheet.stars, kind.field))
             # The star is the only sign that these are stars: a screen reader heard "3 summit, 2 race".
-            parts.append(ft.Semantics(label=_stars_heard(kind.field, n), exclude_semantics=True, content=ft.Row(
+            parts.append(ft.Semantics(label=heard, exclude_semantics=True, content=ft.Row(
                 tight=True, spacing=1, key=f"exp-climb-offer-{kind.field}", controls=[
                     ft.Icon(ft.Icons.STAR_ROUNDED, size=14, color=kind.colour),
-                    ft.Text(_stars_on_offer(kind.field, n), size=12, color=ft.Colors.ON_SURFACE_VARIANT)])))
+                    ft.Text(shown, size=12, color=ft.Colors.ON_SURFACE_VARIANT)])))
     parts.append(ft.Text(_("record to beat {score}").format(score=record.score) if record is not None
                          # i18n: an Ascent's offer when its sheet has no record in the Hall of Fame
                          else _("no record yet, so no record star"), size=12,
@@ -679,28 +679,23 @@ def _offer_row(state: State) -> ft.Control:
     return ft.Row(parts, wrap=True, spacing=10, run_spacing=2)
 
 
-def _stars_on_offer(field: str, n: int) -> str:
-    """'3 summit': the stars of one kind an Ascent offers (English keeps the kind's name without a plural)."""
+def _stars_on_offer(field: str, n: int) -> tuple[str, str]:
+    """The stars of one kind an Ascent offers, as drawn beside a star ('3 summit': English keeps the kind's name
+    without a plural) and as a screen reader says them ('3 stars for the summit')."""
     if field == "summit":
-        # i18n: Reputation stars on offer for reaching the summit ("3 summit")
-        return ngettext("{n} summit", "{n} summit", n).format(n=n)
-    if field == "race":
-        # i18n: Reputation stars on offer for the highest score of the Ascent ("1 race")
-        return ngettext("{n} race", "{n} race", n).format(n=n)
-    # i18n: Reputation stars on offer for beating the Hall of Fame's record ("2 record")
-    return ngettext("{n} record", "{n} record", n).format(n=n)
-
-
-def _stars_heard(field: str, n: int) -> str:
-    """What a screen reader says for the stars on offer of one kind: "3 stars for the summit"."""
-    if field == "summit":
-        # i18n: Reputation stars on offer for reaching the summit, as a screen reader says them
-        return ngettext("{n} star for the summit", "{n} stars for the summit", n).format(n=n)
-    if field == "race":
-        # i18n: Reputation stars on offer for the highest score of the Ascent, as a screen reader says them
-        return ngettext("{n} star for the race", "{n} stars for the race", n).format(n=n)
-    # i18n: Reputation stars on offer for beating the Hall of Fame's record, as a screen reader says them
-    return ngettext("{n} star for the record", "{n} stars for the record", n).format(n=n)
+        # i18n: Reputation stars on offer for reaching the summit ("3 summit"), then as a screen reader says them
+        words = (ngettext("{n} summit", "{n} summit", n),
+                 ngettext("{n} star for the summit", "{n} stars for the summit", n))
+    elif field == "race":
+        # i18n: Reputation stars on offer for the highest score of the Ascent ("1 race"), then as a screen reader
+        # says them
+        words = (ngettext("{n} race", "{n} race", n), ngettext("{n} star for the race", "{n} stars for the race", n))
+    else:
+        # i18n: Reputation stars on offer for beating the Hall of Fame's record ("2 record"), then as a screen
+        # reader says them
+        words = (ngettext("{n} record", "{n} record", n),
+                 ngettext("{n} star for the record", "{n} stars for the record", n))
+    return words[0].format(n=n), words[1].format(n=n)
 
 
 def _short_challenge(number: int) -> str:
