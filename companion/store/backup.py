@@ -219,10 +219,18 @@ def _further_on(here: dict[str, Any], there: dict[str, Any]) -> bool:
     """The backup's copy of a game in progress is this device's game played further: the same game, setup
     and players, every entry made here followed by more, and nothing undone here since (an undone move
     waiting for Redo says this device took the game elsewhere). Taking it loses nothing of this device's."""
-    mine, theirs = here.get("actions") or [], there.get("actions") or []
-    return (here.get("game") == there.get("game") and here.get("setup") == there.get("setup")
-            and here.get("players") == there.get("players") and not here.get("redo")
-            and len(theirs) > len(mine) and theirs[:len(mine)] == mine)
+    theirs = there.get("actions") or []
+    return (here.get("players") == there.get("players") and len(theirs) > len(here.get("actions") or [])
+            and _played_on(here, there.get("game"), there.get("setup"), theirs))
+
+
+def _played_on(here: dict[str, Any], game: Any, setup: Any, theirs: list[Any]) -> bool:
+    """`theirs` are this device's game in progress (`here`) played on: the same game and setup, every entry
+    made here first, and nothing undone here since (an undone move waiting for Redo says this device took the
+    game elsewhere)."""
+    mine = here.get("actions") or []
+    return (here.get("game") == game and here.get("setup") == setup and not here.get("redo")
+            and len(theirs) >= len(mine) and theirs[:len(mine)] == mine)
 
 
 def _finished_from(here: dict[str, Any], record: dict[str, Any]) -> bool:
@@ -232,9 +240,7 @@ def _finished_from(here: dict[str, Any], record: dict[str, Any]) -> bool:
     played = record.get("session")
     if not isinstance(played, dict) or not isinstance(played.get("actions"), list):
         return False
-    mine, theirs = here.get("actions") or [], played["actions"]
-    return (here.get("game") == record.get("game") and here.get("setup") == played.get("setup")
-            and not here.get("redo") and len(theirs) >= len(mine) and theirs[:len(mine)] == mine)
+    return _played_on(here, record.get("game"), played.get("setup"), played["actions"])
 
 
 def _validate(store: Store, doc: Any) -> _Checked:

@@ -185,10 +185,9 @@ def card_chip(card: Assist, *, key: str | None = None, count: int | None = None,
     if count is not None:
         parts.append(ft.Container(
             padding=ft.Padding.symmetric(horizontal=6, vertical=1), border_radius=ft.BorderRadius.all(8),
-            bgcolor=ft.Colors.with_opacity(0.28, ft.Colors.BLACK),
+            # On the card's colour; on an unchosen chip's tint, in that colour, as its white number needs.
+            bgcolor=look.colour if unchosen else ft.Colors.with_opacity(0.28, ft.Colors.BLACK),
             content=ft.Text(f"×{count}", size=12, weight=ft.FontWeight.W_700, color=ft.Colors.WHITE)))
-        if unchosen:
-            parts[-1].bgcolor = look.colour
     if selected:
         parts.insert(0, ft.Icon(ft.Icons.CHECK_CIRCLE_ROUNDED, size=18, color=ft.Colors.WHITE))
     if note:
